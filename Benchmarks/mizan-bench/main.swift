@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `mizan-bench`: the workloads of WORKLOADS.md. Each prints a table for people
+/// and, on its last line, one JSON object with every figure.
+func runBench() -> Int32 {
+    let options: BenchOptions
+    do {
+        options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        printError("mizan-bench: \(error)")
+        return 2
+    }
+    #if DEBUG
+    let configuration = "debug"
+    #else
+    let configuration = "release"
+    #endif
+    do {
+        switch options.workload {
+        case "W0":
+            let count = max(1, Int(20_000 * options.scale))
+            let rate = try W0CryptoFloor.measure(count: count)
+            let peak = peakMemoryBytes()
+            print("W0 crypto-floor: \(count) transactions' crypto")
+            print("  transactions per wall second: \(formatted(rate))")
+            print("  peak memory: \(peak / 1_048_576) MiB")
+            print(#"{"workload":"W0","seed":\#(options.seed),"scale":\#(options.scale),"transactions":\#(count),"transactions_per_wall_second":\#(formatted(rate)),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+        case "W1", "W2", "W3":
+            printError("mizan-bench: \(options.workload) needs the simulator, which does not exist yet")
+            return 3
+        default:
+            printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")
+            return 2
+        }
+    } catch {
+        printError("mizan-bench: \(error)")
+        return 1
+    }
+    return 0
+}
+
+func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+func formatted(_ value: Double) -> String {
+    (value * 10).rounded() / 10 == value.rounded() ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
+}
+
+exit(runBench())

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Mizan Floor: a deterministic simulator of a crowded shop floor running the
+// Mizan BLE payment protocol. Modules follow ARCHITECTURE.md §8; each imports
+// only what is below it.
+let package = Package(
+    name: "MizanFloor",
+    products: [
+        .executable(name: "mizan-bench", targets: ["mizan-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        .target(name: "MizanCrypto", dependencies: ["CSodium"]),
+        .executableTarget(
+            name: "mizan-bench",
+            dependencies: ["MizanCrypto"],
+            path: "Benchmarks/mizan-bench"
+        ),
+        .testTarget(
+            name: "MizanCryptoTests",
+            dependencies: ["MizanCrypto"],
+            exclude: ["Resources/wycheproof/LICENSE", "Resources/wycheproof/SOURCE.txt"],
+            resources: [
+                .copy("Resources/wycheproof/x25519_test.json"),
+                .copy("Resources/wycheproof/xchacha20_poly1305_test.json"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

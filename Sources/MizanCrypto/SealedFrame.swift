@@ -1,0 +1,29 @@
+/// The layout of a sealed frame on the air:
+///
+///     direction (1) | counter (8, big-endian) | ciphertext | tag (16)
+///
+/// The nonce is the direction byte, 15 zero bytes and the counter, so a nonce
+/// never repeats while the counter only moves forward.
+enum SealedFrame {
+    static let headerByteCount = 1 + 8
+    static let minimumByteCount = headerByteCount + XChaCha20Poly1305.tagByteCount
+
+    static func nonce(direction: Direction, counter: UInt64) -> [UInt8] {
+        var nonce = [UInt8](repeating: 0, count: XChaCha20Poly1305.nonceByteCount)
+        nonce[0] = direction.rawValue
+        for i in 0..<8 { nonce[nonce.count - 1 - i] = UInt8(truncatingIfNeeded: counter >> (8 * UInt64(i))) }
+        return nonce
+    }
+
+    static func header(direction: Direction, counter: UInt64) -> [UInt8] {
+        var header: [UInt8] = [direction.rawValue]
+        for i in (0..<8).reversed() { header.append(UInt8(truncatingIfNeeded: counter >> (8 * UInt64(i)))) }
+        return header
+    }
+
+    static func counter(of frame: [UInt8]) -> UInt64 {
+        var value: UInt64 = 0
+        for i in 1...8 { value = value << 8 | UInt64(frame[i]) }
+        return value
+    }
+}

@@ -1,0 +1,30 @@
+/// Both channels of one side of a transaction, built from its key pair, the
+/// peer's public key and the transcript: the till seals host-to-client and
+/// opens client-to-host; the phone the other way round.
+public struct SecureSession: Sendable {
+    public var sealer: SealingChannel
+    public var opener: OpeningChannel
+
+    public static func host(own: KeyPair, client: PublicKey, transcript: Transcript) throws(CryptoError) -> SecureSession {
+        let keys = try SessionKeys.server(own: own, client: client)
+        return SecureSession(
+            sealer: SealingChannel(direction: .hostToClient, key: keys.transmit, transcript: transcript),
+            opener: OpeningChannel(direction: .clientToHost, key: keys.receive, transcript: transcript)
+        )
+    }
+
+    public static func client(own: KeyPair, host: PublicKey, transcript: Transcript) throws(CryptoError) -> SecureSession {
+        let keys = try SessionKeys.client(own: own, server: host)
+        return SecureSession(
+            sealer: SealingChannel(direction: .clientToHost, key: keys.transmit, transcript: transcript),
+            opener: OpeningChannel(direction: .hostToClient, key: keys.receive, transcript: transcript)
+        )
+    }
+
+    public mutating func seal(_ message: [UInt8]) throws(CryptoError) -> [UInt8] { try sealer.seal(message) }
+    public mutating func open(_ frame: [UInt8]) throws(CryptoError) -> [UInt8] { try opener.open(frame) }
+}
+
+extension SecureSession: CustomStringConvertible {
+    public var description: String { "SecureSession(redacted)" }
+}
