@@ -16,6 +16,8 @@ let package = Package(
             providers: [.apt(["libsodium-dev"])]
         ),
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
+        // Pure: the Swift standard library only.
+        .target(name: "MizanProtocol"),
         .executableTarget(
             name: "mizan-bench",
             dependencies: ["MizanCrypto"],
@@ -30,6 +32,7 @@ let package = Package(
                 .copy("Resources/wycheproof/xchacha20_poly1305_test.json"),
             ]
         ),
+        .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,21 @@
+/// Appends bytes and big-endian integers; the encoding twin of `ByteReader`.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init() {}
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(_ other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// Appends `value` big-endian, `T.bitWidth / 8` bytes.
+    mutating func append<T: FixedWidthInteger & UnsignedInteger>(_ value: T) {
+        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
+    }
+}

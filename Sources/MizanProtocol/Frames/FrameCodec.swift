@@ -1,0 +1,100 @@
+/// Turns frames into bytes and back.
+///
+/// Wire format: `version (1) | type (1) | body`, integers big-endian.
+///
+/// | type | frame | body |
+/// |---|---|---|
+/// | 1 | advertisement | service id (16) + till id (4), exactly |
+/// | 2 | phoneKey | public key (32), exactly |
+/// | 3 | amount | host key (32) + transaction id (8) + sealed (rest, at least 25) |
+/// | 4 | decision | sealed (rest, at least 25) |
+/// | 5 | result | sealed (rest, at least 25) |
+/// | 6 | end | sealed (rest, at least 25) |
+/// | 7 | busy | nothing |
+///
+/// The encoding is canonical: every byte string that decodes re-encodes to itself.
+public enum FrameCodec {
+    /// The bytes of `frame`. Fields are written as they are: a frame whose
+    /// fields have wrong lengths encodes to bytes that `decode` rejects.
+    public static func encode(_ frame: Frame) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.append(Frame.version)
+        switch frame {
+        case let .advertisement(advertisement):
+            writer.append(FrameType.advertisement.rawValue)
+            writer.append(ServiceID.bytes)
+            writer.append(advertisement.tillID.rawValue)
+        case let .phoneKey(key):
+            writer.append(FrameType.phoneKey.rawValue)
+            writer.append(key)
+        case let .amount(hostKey, transactionID, sealed):
+            writer.append(FrameType.amount.rawValue)
+            writer.append(hostKey)
+            writer.append(transactionID.rawValue)
+            writer.append(sealed)
+        case let .decision(sealed):
+            writer.append(FrameType.decision.rawValue)
+            writer.append(sealed)
+        case let .result(sealed):
+            writer.append(FrameType.result.rawValue)
+            writer.append(sealed)
+        case let .end(sealed):
+            writer.append(FrameType.end.rawValue)
+            writer.append(sealed)
+        case .busy:
+            writer.append(FrameType.busy.rawValue)
+        }
+        return writer.bytes
+    }
+
+    /// The frame in `bytes`, or the first thing wrong with them, checked in this
+    /// order: empty, longer than `Frame.maximumByteCount`, version, type, the
+    /// body's lengths, then its contents. Never traps.
+    public static func decode(_ bytes: [UInt8]) throws(FrameError) -> Frame {
+        guard !bytes.isEmpty else { throw .empty }
+        guard bytes.count <= Frame.maximumByteCount else {
+            throw .overlong(expected: Frame.maximumByteCount, actual: bytes.count)
+        }
+        var reader = ByteReader(bytes)
+        let version = try reader.readByte()
+        guard version == Frame.version else { throw .unknownVersion(version) }
+        let typeByte = try reader.readByte()
+        guard let type = FrameType(rawValue: typeByte) else { throw .unknownType(typeByte) }
+
+        switch type {
+        case .advertisement:
+            try reader.requireRemaining(exactly: ServiceID.byteCount + 4)
+            let service = try reader.readBytes(ServiceID.byteCount)
+            let till = try reader.readUInt32()
+            guard service == ServiceID.bytes else { throw .wrongService }
+            return .advertisement(Advertisement(tillID: TillID(till)))
+        case .phoneKey:
+            try reader.requireRemaining(exactly: Frame.publicKeyByteCount)
+            return .phoneKey(try reader.readBytes(Frame.publicKeyByteCount))
+        case .amount:
+            try reader.require(Frame.publicKeyByteCount + 8)
+            let hostKey = try reader.readBytes(Frame.publicKeyByteCount)
+            let transactionID = TransactionID(try reader.readUInt64())
+            let sealed = try readSealed(field: "sealed amount", from: &reader)
+            return .amount(hostKey: hostKey, transactionID: transactionID, sealed: sealed)
+        case .decision:
+            return .decision(sealed: try readSealed(field: "sealed decision", from: &reader))
+        case .result:
+            return .result(sealed: try readSealed(field: "sealed result", from: &reader))
+        case .end:
+            return .end(sealed: try readSealed(field: "sealed end", from: &reader))
+        case .busy:
+            try reader.requireRemaining(exactly: 0)
+            return .busy
+        }
+    }
+
+    /// The rest of the frame as a sealed field, at least `Frame.minimumSealedByteCount` bytes.
+    private static func readSealed(field: String, from reader: inout ByteReader) throws(FrameError) -> [UInt8] {
+        let sealed = reader.readRest()
+        guard sealed.count >= Frame.minimumSealedByteCount else {
+            throw .badLength(field: field, expected: Frame.minimumSealedByteCount, actual: sealed.count)
+        }
+        return sealed
+    }
+}

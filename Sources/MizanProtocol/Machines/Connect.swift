@@ -1,0 +1,146 @@
+/// The phone's second machine: connects to the chosen till, subscribes to
+/// "To client", writes a fresh public key and opens the sealed amount: then
+/// the link is secure, the 10 s deadline stops, and it hands over to `Review`.
+/// It set up the link, so it also tears it down when the transaction ends.
+public struct Connect: Sendable {
+    public enum State: Hashable, Sendable {
+        case idle
+        /// Connecting and subscribing to "To client".
+        case connecting(TillID)
+        /// Writing the phone's key to "To host".
+        case sendingKey(TillID)
+        /// The till has the key (the write was acknowledged): waiting for the amount.
+        case awaitingAmount(TillID)
+        /// `Review` and then `Payment` run; waiting for the transaction to end.
+        case handedOver(TillID)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case start(TillID)
+        /// Connected and subscribed.
+        case connected
+        case connectFailed
+        /// The till acknowledged the write of the phone's key.
+        case keyWritten
+        /// The amount frame arrived and opened: the link is secure.
+        case amountReceived(AmountDetails)
+        /// The till answered that it is serving another phone.
+        case tillBusy
+        /// A frame that failed to decode or open, or a message out of place.
+        case frameRejected
+        case linkLost
+        case deadlinePassed
+        case payerCancels
+        case radioChanged(RadioAvailability)
+        /// From `Review` (and through it, `Payment`).
+        case transactionEnded(PhoneEnding)
+    }
+
+    public enum Effect: Hashable, Sendable {
+        case connect(TillID)
+        /// Make a fresh key pair and write its public key to "To host".
+        case sendPhoneKey
+        /// Unsubscribe and disconnect (after pending writes).
+        case disconnect
+        case cancelDeadline
+        case startReview(AmountDetails)
+        /// To `Find`.
+        case ended(PhoneEnding)
+    }
+
+    public init() {}
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch state {
+        case .idle:
+            switch event {
+            case let .start(till):
+                state = .connecting(till)
+                return [.connect(till)]
+            case .connected, .connectFailed, .keyWritten, .amountReceived, .tillBusy, .frameRejected, .linkLost,
+                 .deadlinePassed, .payerCancels, .radioChanged, .transactionEnded:
+                return [] // ignored: not connecting
+            }
+
+        case let .connecting(till):
+            switch event {
+            case .connected:
+                state = .sendingKey(till)
+                return [.sendPhoneKey]
+            case .connectFailed, .linkLost:
+                return end(.couldntConnect, &state)
+            case .deadlinePassed:
+                return end(.couldntConnect, &state, deadlinePassed: true)
+            case .payerCancels:
+                return end(.cancelled, &state)
+            case .tillBusy:
+                return end(.tillBusy, &state)
+            case .frameRejected:
+                return end(.secureLinkFailed, &state)
+            case .start, .keyWritten, .amountReceived, .radioChanged, .transactionEnded:
+                return [] // ignored: out of place; Bluetooth going off arrives as a lost link
+            }
+
+        case .sendingKey:
+            switch event {
+            case .keyWritten:
+                if case let .sendingKey(till) = state { state = .awaitingAmount(till) }
+                return []
+            case .linkLost, .connectFailed:
+                // The write was not acknowledged: the till may never have had the key.
+                return end(.couldntConnect, &state)
+            case .deadlinePassed:
+                return end(.couldntConnect, &state, deadlinePassed: true)
+            case .payerCancels:
+                return end(.cancelled, &state)
+            case .tillBusy:
+                return end(.tillBusy, &state)
+            case .frameRejected:
+                return end(.secureLinkFailed, &state)
+            case .start, .connected, .amountReceived, .radioChanged, .transactionEnded:
+                return [] // ignored: out of place
+            }
+
+        case let .awaitingAmount(till):
+            switch event {
+            case let .amountReceived(details):
+                state = .handedOver(till)
+                return [.cancelDeadline, .startReview(details)]
+            case .linkLost, .connectFailed:
+                return end(.handshakeFailed, &state)
+            case .deadlinePassed:
+                return end(.couldntConnect, &state, deadlinePassed: true)
+            case .payerCancels:
+                return end(.cancelled, &state)
+            case .tillBusy:
+                return end(.tillBusy, &state)
+            case .frameRejected:
+                return end(.secureLinkFailed, &state)
+            case .start, .connected, .keyWritten, .radioChanged, .transactionEnded:
+                return [] // ignored: out of place
+            }
+
+        case .handedOver:
+            switch event {
+            case let .transactionEnded(ending):
+                state = .idle
+                return [.disconnect, .ended(ending)]
+            case .start, .connected, .connectFailed, .keyWritten, .amountReceived, .tillBusy, .frameRejected,
+                 .linkLost, .deadlinePassed, .payerCancels, .radioChanged:
+                return [] // ignored: Review or Payment runs the transaction now
+            }
+        }
+    }
+
+    private func end(_ ending: PhoneEnding, _ state: inout State, deadlinePassed: Bool = false) -> [Effect] {
+        state = .idle
+        return deadlinePassed ? [.disconnect, .ended(ending)] : [.cancelDeadline, .disconnect, .ended(ending)]
+    }
+
+    public static func screen(_ state: State) -> PhoneScreen? {
+        switch state {
+        case .idle, .handedOver: nil
+        case .connecting, .sendingKey, .awaitingAmount: .connecting
+        }
+    }
+}

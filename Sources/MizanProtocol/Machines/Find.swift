@@ -1,0 +1,142 @@
+/// The phone's first machine: the payer taps Start, the phone scans and picks a
+/// till by signal strength, hands it to `Connect`, and waits. Every phone
+/// transaction ends here: it is told the ending, reports it and shows it.
+/// The 10 s deadline from Start to a secure link starts here.
+public struct Find: Sendable {
+    public struct Config: Hashable, Sendable {
+        public let strategy: SelectionStrategy
+        public let deadline: Duration
+
+        public init(strategy: SelectionStrategy = .default, deadline: Duration = .seconds(10)) {
+            self.strategy = strategy
+            self.deadline = deadline
+        }
+    }
+
+    public enum State: Hashable, Sendable {
+        case idle(radio: RadioAvailability)
+        case scanning([RSSISample], radio: RadioAvailability)
+        /// `Connect` runs; waiting for the transaction to end.
+        case handedOver(TillID, radio: RadioAvailability)
+        case ended(PhoneEnding, radio: RadioAvailability)
+    }
+
+    public enum Event: Hashable, Sendable {
+        case tapStart
+        case advertisementSeen(RSSISample)
+        /// The scan window elapsed: time to ask the strategy.
+        case scanWindowElapsed(now: Duration)
+        case deadlinePassed
+        case payerCancels
+        case dismiss
+        case radioChanged(RadioAvailability)
+        /// From `Connect`.
+        case transactionEnded(PhoneEnding)
+    }
+
+    public enum Effect: Hashable, Sendable {
+        case startScan
+        case stopScan
+        case startScanWindow(Duration)
+        case cancelScanWindow
+        case startDeadline(Duration)
+        case cancelDeadline
+        case startConnect(TillID)
+        /// Report the ending (to metrics, traces and lanes).
+        case finished(PhoneEnding)
+    }
+
+    public let config: Config
+    public init(config: Config = Config()) { self.config = config }
+
+    public static let initialState = State.idle(radio: .on)
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch state {
+        case let .idle(radio), let .ended(_, radio):
+            switch event {
+            case .tapStart:
+                switch radio {
+                case .on:
+                    state = .scanning([], radio: radio)
+                    return [.startScan, .startDeadline(config.deadline), .startScanWindow(config.strategy.scanWindow)]
+                case .off:
+                    state = .ended(.bluetoothOff, radio: radio)
+                    return [.finished(.bluetoothOff)]
+                case .notAllowed:
+                    state = .ended(.bluetoothNotAllowed, radio: radio)
+                    return [.finished(.bluetoothNotAllowed)]
+                }
+            case .dismiss:
+                state = .idle(radio: radio)
+                return []
+            case let .radioChanged(new):
+                if case let .ended(ending, _) = state { state = .ended(ending, radio: new) } else { state = .idle(radio: new) }
+                return []
+            case .advertisementSeen, .scanWindowElapsed, .deadlinePassed, .payerCancels, .transactionEnded:
+                return [] // ignored: not searching
+            }
+
+        case let .scanning(samples, radio):
+            switch event {
+            case let .advertisementSeen(sample):
+                guard sample.rssi != RSSISample.notAvailable else { return [] }
+                var kept = samples
+                kept.append(sample)
+                state = .scanning(kept, radio: radio)
+                return []
+            case let .scanWindowElapsed(now):
+                guard let till = config.strategy.choose(from: samples, now: now) else {
+                    return [.startScanWindow(config.strategy.scanWindow)] // nothing heard yet: keep scanning
+                }
+                state = .handedOver(till, radio: radio)
+                return [.stopScan, .startConnect(till)]
+            case .deadlinePassed:
+                return end(.couldntConnect, radio: radio, &state)
+            case .payerCancels:
+                return [.cancelDeadline] + end(.cancelled, radio: radio, &state)
+            case let .radioChanged(new):
+                switch new {
+                case .on:
+                    state = .scanning(samples, radio: new)
+                    return []
+                case .off: return [.cancelDeadline] + end(.bluetoothOff, radio: new, &state)
+                case .notAllowed: return [.cancelDeadline] + end(.bluetoothNotAllowed, radio: new, &state)
+                }
+            case .tapStart, .dismiss, .transactionEnded:
+                return [] // ignored: already searching
+            }
+
+        case let .handedOver(_, radio):
+            switch event {
+            case let .transactionEnded(ending):
+                state = .ended(ending, radio: radio)
+                return [.finished(ending)]
+            case let .radioChanged(new):
+                if case let .handedOver(till, _) = state { state = .handedOver(till, radio: new) }
+                return []
+            case .tapStart, .advertisementSeen, .scanWindowElapsed, .deadlinePassed, .payerCancels, .dismiss:
+                return [] // ignored: Connect runs the transaction now
+            }
+        }
+    }
+
+    private func end(_ ending: PhoneEnding, radio: RadioAvailability, _ state: inout State) -> [Effect] {
+        state = .ended(ending, radio: radio)
+        return [.stopScan, .cancelScanWindow, .finished(ending)]
+    }
+
+    public static func screen(_ state: State) -> PhoneScreen? {
+        switch state {
+        case let .idle(radio):
+            switch radio {
+            case .on: .start
+            case .off: .turnBluetoothOn
+            case .notAllowed: .allowBluetooth
+            }
+        case .scanning: .searching
+        case .handedOver: nil
+        case let .ended(ending, _): ending.screen
+        }
+    }
+}
