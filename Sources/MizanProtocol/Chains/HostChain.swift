@@ -1,0 +1,132 @@
+/// The host's chain of machines, `AmountEntry -> HostBroadcast -> HostPayment`,
+/// wired without state of its own: the chain's state is just the three
+/// machines' states. An outside event goes to the machine that handles it (the
+/// innermost running one where several could); a hand-over or an ending
+/// becomes an event of the next or previous machine; everything else comes out
+/// as a command for the effect handler, in order.
+public struct HostChain: Sendable {
+    public struct State: Hashable, Sendable {
+        public var entry: AmountEntry.State
+        public var broadcast: HostBroadcast.State
+        public var payment: HostPayment.State
+
+        public static let initial = State(entry: AmountEntry.initialState, broadcast: .idle, payment: .idle)
+    }
+
+    /// What happens to a till from outside: its operator, its radio, its clock, its crypto.
+    public enum Event: Hashable, Sendable {
+        case operatorLocks(Amount)
+        case operatorBroadcastsAgain
+        case operatorStartsNewSale
+        case operatorCancels
+        case operatorPicks(Outcome)
+        case radioChanged(RadioAvailability)
+        case phoneKeyReceived(CentralID, [UInt8])
+        case received(CentralID, SealedMessage)
+        case frameRejected(CentralID)
+        case linkLost(CentralID)
+        case sessionEstablished
+        case sessionRejected
+        case amountHandedToRadio
+        case resultDelivered
+        case countdownExpired
+    }
+
+    /// What the effect handler must do.
+    public enum Command: Hashable, Sendable {
+        case startAdvertising(Advertisement)
+        case stopAdvertising
+        case startCountdown(Duration)
+        case cancelCountdown
+        case establishSession(CentralID, phoneKey: [UInt8], TransactionID)
+        case sendAmount(CentralID, AmountDetails)
+        case send(CentralID, SealedMessage)
+        case refuse(CentralID)
+        case retireService
+        case finished(HostEnding, TransactionID?)
+    }
+
+    public let entry: AmountEntry
+    public let broadcast: HostBroadcast
+    public let payment: HostPayment
+
+    public init(tillID: TillID, tillLabel: String, countdown: Duration = .seconds(60)) throws(FrameError) {
+        entry = AmountEntry(config: .init(tillID: tillID))
+        broadcast = HostBroadcast(config: try .init(tillID: tillID, tillLabel: tillLabel, countdown: countdown))
+        payment = HostPayment()
+    }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Command] {
+        var commands: [Command] = []
+        let paying = state.payment != .idle
+        switch event {
+        case let .operatorLocks(amount): toEntry(.lock(amount), &state, &commands)
+        case .operatorBroadcastsAgain: toEntry(.broadcastAgain, &state, &commands)
+        case .operatorStartsNewSale: toEntry(.newSale, &state, &commands)
+        case .operatorCancels:
+            if paying { toPayment(.operatorCancels, &state, &commands) } else { toBroadcast(.operatorCancels, &state, &commands) }
+        case let .operatorPicks(outcome): toPayment(.operatorPicks(outcome), &state, &commands)
+        case let .radioChanged(radio):
+            toEntry(.radioChanged(radio), &state, &commands)
+            toBroadcast(.radioChanged(radio), &state, &commands)
+            toPayment(.radioChanged(radio), &state, &commands)
+        case let .phoneKeyReceived(central, key):
+            if paying { toPayment(.phoneKeyReceived(central), &state, &commands) } else { toBroadcast(.phoneKeyReceived(central, key), &state, &commands) }
+        case let .received(central, message):
+            // Before HostPayment runs, no sealed message from a phone is expected.
+            if paying { toPayment(.received(central, message), &state, &commands) } else { toBroadcast(.frameRejected(central), &state, &commands) }
+        case let .frameRejected(central):
+            if paying { toPayment(.frameRejected(central), &state, &commands) } else { toBroadcast(.frameRejected(central), &state, &commands) }
+        case let .linkLost(central):
+            if paying { toPayment(.linkLost(central), &state, &commands) } else { toBroadcast(.linkLost(central), &state, &commands) }
+        case .sessionEstablished: toBroadcast(.sessionEstablished, &state, &commands)
+        case .sessionRejected: toBroadcast(.sessionRejected, &state, &commands)
+        case .amountHandedToRadio: toBroadcast(.amountHandedToRadio, &state, &commands)
+        case .resultDelivered: toPayment(.resultDelivered, &state, &commands)
+        case .countdownExpired: toBroadcast(.countdownExpired, &state, &commands)
+        }
+        return commands
+    }
+
+    private func toEntry(_ event: AmountEntry.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in entry.reduce(&state.entry, event) {
+            switch effect {
+            case let .startBroadcast(amount, id): toBroadcast(.start(amount, id), &state, &commands)
+            case let .finished(ending, id): commands.append(.finished(ending, id))
+            }
+        }
+    }
+
+    private func toBroadcast(_ event: HostBroadcast.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in broadcast.reduce(&state.broadcast, event) {
+            switch effect {
+            case let .startAdvertising(advertisement): commands.append(.startAdvertising(advertisement))
+            case .stopAdvertising: commands.append(.stopAdvertising)
+            case let .startCountdown(duration): commands.append(.startCountdown(duration))
+            case .cancelCountdown: commands.append(.cancelCountdown)
+            case let .establishSession(central, key, id): commands.append(.establishSession(central, phoneKey: key, id))
+            case let .sendAmount(central, details): commands.append(.sendAmount(central, details))
+            case let .refuse(central): commands.append(.refuse(central))
+            case .retireService: commands.append(.retireService)
+            case let .startPayment(central, id): toPayment(.start(central, id), &state, &commands)
+            case let .ended(ending): toEntry(.transactionEnded(ending), &state, &commands)
+            }
+        }
+    }
+
+    private func toPayment(_ event: HostPayment.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in payment.reduce(&state.payment, event) {
+            switch effect {
+            case let .send(central, message): commands.append(.send(central, message))
+            case let .refuse(central): commands.append(.refuse(central))
+            case .retireService: commands.append(.retireService)
+            case let .ended(ending): toBroadcast(.transactionEnded(ending), &state, &commands)
+            }
+        }
+    }
+
+    /// What the till shows: the innermost running machine's screen.
+    public static func screen(_ state: State) -> HostScreen {
+        HostPayment.screen(state.payment) ?? HostBroadcast.screen(state.broadcast) ?? AmountEntry.screen(state.entry)
+    }
+}

@@ -1,0 +1,160 @@
+/// The phone's chain of machines, `Find -> Connect -> Review -> Payment`,
+/// wired without state of its own (see `HostChain`).
+public struct PhoneChain: Sendable {
+    public struct State: Hashable, Sendable {
+        public var find: Find.State
+        public var connect: Connect.State
+        public var review: Review.State
+        public var payment: Payment.State
+
+        public static let initial = State(find: Find.initialState, connect: .idle, review: .idle, payment: .idle)
+    }
+
+    /// What happens to a phone from outside: its payer, its radio, its clock, its crypto.
+    public enum Event: Hashable, Sendable {
+        case tapStart
+        case payerConfirms
+        case payerDeclines
+        case payerCancels
+        case dismiss
+        case radioChanged(RadioAvailability)
+        case advertisementSeen(RSSISample)
+        case scanWindowElapsed(now: Duration)
+        case deadlinePassed
+        case connected
+        case connectFailed
+        case keyWritten
+        /// The amount frame arrived and opened.
+        case amountReceived(AmountDetails)
+        case tillBusy
+        /// A later sealed frame from the till, opened and decoded.
+        case received(SealedMessage)
+        case frameRejected
+        case linkLost
+    }
+
+    public enum Command: Hashable, Sendable {
+        case startScan
+        case stopScan
+        case startScanWindow(Duration)
+        case cancelScanWindow
+        case startDeadline(Duration)
+        case cancelDeadline
+        case connect(TillID)
+        case sendPhoneKey
+        case send(SealedMessage)
+        case disconnect
+        case finished(PhoneEnding)
+    }
+
+    public let find: Find
+    public let connect: Connect
+    public let review: Review
+    public let payment: Payment
+
+    public init(find: Find.Config = Find.Config()) {
+        self.find = Find(config: find)
+        connect = Connect()
+        review = Review()
+        payment = Payment()
+    }
+
+    public func reduce(_ state: inout State, _ event: Event) -> [Command] {
+        var commands: [Command] = []
+        let paying = state.payment != .idle
+        let reviewing = state.review != .idle
+        let connecting = state.connect != .idle
+        switch event {
+        case .tapStart: toFind(.tapStart, &state, &commands)
+        case .dismiss: toFind(.dismiss, &state, &commands)
+        case let .advertisementSeen(sample): toFind(.advertisementSeen(sample), &state, &commands)
+        case let .scanWindowElapsed(now): toFind(.scanWindowElapsed(now: now), &state, &commands)
+        case .payerConfirms: toReview(.payerConfirms, &state, &commands)
+        case .payerDeclines: toReview(.payerDeclines, &state, &commands)
+        case .payerCancels:
+            if paying { toPayment(.payerCancels, &state, &commands) }
+            else if reviewing { toReview(.payerCancels, &state, &commands) }
+            else if connecting { toConnect(.payerCancels, &state, &commands) }
+            else { toFind(.payerCancels, &state, &commands) }
+        case .deadlinePassed:
+            if connecting { toConnect(.deadlinePassed, &state, &commands) } else { toFind(.deadlinePassed, &state, &commands) }
+        case let .radioChanged(radio):
+            toFind(.radioChanged(radio), &state, &commands)
+            toConnect(.radioChanged(radio), &state, &commands)
+            toReview(.radioChanged(radio), &state, &commands)
+            toPayment(.radioChanged(radio), &state, &commands)
+        case .connected: toConnect(.connected, &state, &commands)
+        case .connectFailed: toConnect(.connectFailed, &state, &commands)
+        case .keyWritten: toConnect(.keyWritten, &state, &commands)
+        case let .amountReceived(details):
+            // A second amount after the secure link is out of place.
+            if reviewing { toReview(.frameRejected, &state, &commands) } else { toConnect(.amountReceived(details), &state, &commands) }
+        case .tillBusy: toConnect(.tillBusy, &state, &commands)
+        case let .received(message):
+            if paying { toPayment(.received(message), &state, &commands) }
+            else if reviewing { toReview(.received(message), &state, &commands) }
+            else { toConnect(.frameRejected, &state, &commands) }
+        case .frameRejected:
+            if paying { toPayment(.frameRejected, &state, &commands) }
+            else if reviewing { toReview(.frameRejected, &state, &commands) }
+            else { toConnect(.frameRejected, &state, &commands) }
+        case .linkLost:
+            if paying { toPayment(.linkLost, &state, &commands) }
+            else if reviewing { toReview(.linkLost, &state, &commands) }
+            else { toConnect(.linkLost, &state, &commands) }
+        }
+        return commands
+    }
+
+    private func toFind(_ event: Find.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in find.reduce(&state.find, event) {
+            switch effect {
+            case .startScan: commands.append(.startScan)
+            case .stopScan: commands.append(.stopScan)
+            case let .startScanWindow(duration): commands.append(.startScanWindow(duration))
+            case .cancelScanWindow: commands.append(.cancelScanWindow)
+            case let .startDeadline(duration): commands.append(.startDeadline(duration))
+            case .cancelDeadline: commands.append(.cancelDeadline)
+            case let .startConnect(till): toConnect(.start(till), &state, &commands)
+            case let .finished(ending): commands.append(.finished(ending))
+            }
+        }
+    }
+
+    private func toConnect(_ event: Connect.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in connect.reduce(&state.connect, event) {
+            switch effect {
+            case let .connect(till): commands.append(.connect(till))
+            case .sendPhoneKey: commands.append(.sendPhoneKey)
+            case .disconnect: commands.append(.disconnect)
+            case .cancelDeadline: commands.append(.cancelDeadline)
+            case let .startReview(details): toReview(.start(details), &state, &commands)
+            case let .ended(ending): toFind(.transactionEnded(ending), &state, &commands)
+            }
+        }
+    }
+
+    private func toReview(_ event: Review.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in review.reduce(&state.review, event) {
+            switch effect {
+            case let .send(message): commands.append(.send(message))
+            case .startPayment: toPayment(.start, &state, &commands)
+            case let .ended(ending): toConnect(.transactionEnded(ending), &state, &commands)
+            }
+        }
+    }
+
+    private func toPayment(_ event: Payment.Event, _ state: inout State, _ commands: inout [Command]) {
+        for effect in payment.reduce(&state.payment, event) {
+            switch effect {
+            case let .ended(ending): toReview(.transactionEnded(ending), &state, &commands)
+            }
+        }
+    }
+
+    /// What the phone shows: the innermost running machine's screen.
+    public static func screen(_ state: State) -> PhoneScreen {
+        Payment.screen(state.payment) ?? Review.screen(state.review) ?? Connect.screen(state.connect)
+            ?? Find.screen(state.find) ?? .start
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import MizanProtocol
+
+/// Values the chain tests share: one till, one amount, two phones.
+enum Fixtures {
+    static let till = TillID(7)
+    static let otherTill = TillID(8)
+    static let label = "Till 7"
+    static let amount = try! Amount(minorUnits: 1250, currency: .eur)
+    static let transaction = TransactionID(7 << 32)
+    static let details = try! AmountDetails(amount: amount, tillLabel: label, transactionID: transaction)
+    static let phone = CentralID(1)
+    static let secondPhone = CentralID(2)
+    static let phoneKey = [UInt8](repeating: 0x42, count: 32)
+    static let advertisement = Advertisement(tillID: till)
+}
+
+/// Drives a chain step by step and checks the commands and the screen after each event.
+struct HostScript {
+    let chain = try! HostChain(tillID: Fixtures.till, tillLabel: Fixtures.label)
+    var state = HostChain.State.initial
+
+    typealias Step = (event: HostChain.Event, commands: [HostChain.Command], screen: HostScreen)
+
+    mutating func run(_ steps: [Step], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, step) in steps.enumerated() {
+            let commands = chain.reduce(&state, step.event)
+            #expect(commands == step.commands, "step \(index + 1): \(step.event)", sourceLocation: sourceLocation)
+            #expect(HostChain.screen(state) == step.screen, "step \(index + 1): \(step.event)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Lock, phone key, session, amount on the radio: the till waits for the payer.
+    static let toSecureLink: [Step] = [
+        (.operatorLocks(Fixtures.amount), [.startAdvertising(Fixtures.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+        (.phoneKeyReceived(Fixtures.phone, Fixtures.phoneKey), [.stopAdvertising, .establishSession(Fixtures.phone, phoneKey: Fixtures.phoneKey, Fixtures.transaction)], .securingLink),
+        (.sessionEstablished, [.sendAmount(Fixtures.phone, Fixtures.details)], .securingLink),
+        (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+    ]
+
+    static let toConfirmed: [Step] = toSecureLink + [
+        (.received(Fixtures.phone, .decision(.confirm)), [], .pickOutcome),
+    ]
+}
+
+struct PhoneScript {
+    let chain = PhoneChain()
+    var state = PhoneChain.State.initial
+
+    typealias Step = (event: PhoneChain.Event, commands: [PhoneChain.Command], screen: PhoneScreen)
+
+    mutating func run(_ steps: [Step], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, step) in steps.enumerated() {
+            let commands = chain.reduce(&state, step.event)
+            #expect(commands == step.commands, "step \(index + 1): \(step.event)", sourceLocation: sourceLocation)
+            #expect(PhoneChain.screen(state) == step.screen, "step \(index + 1): \(step.event)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let sample = RSSISample(till: Fixtures.till, rssi: -60, at: .milliseconds(100))
+
+    static let toConnecting: [Step] = [
+        (.tapStart, [.startScan, .startDeadline(.seconds(10)), .startScanWindow(.seconds(1))], .searching),
+        (.advertisementSeen(sample), [], .searching),
+        (.scanWindowElapsed(now: .seconds(1)), [.stopScan, .connect(Fixtures.till)], .connecting),
+    ]
+
+    static let toKeyWritten: [Step] = toConnecting + [
+        (.connected, [.sendPhoneKey], .connecting),
+        (.keyWritten, [], .connecting),
+    ]
+
+    static let toReview: [Step] = toKeyWritten + [
+        (.amountReceived(Fixtures.details), [.cancelDeadline], .reviewAmount),
+    ]
+
+    static let toConfirmed: [Step] = toReview + [
+        (.payerConfirms, [.send(.decision(.confirm))], .waitingForResult),
+    ]
+}

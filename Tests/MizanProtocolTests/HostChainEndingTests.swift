@@ -1,0 +1,163 @@
+import Testing
+@testable import MizanProtocol
+
+/// Every ending of the catalogue as the till lives it: events in, commands and
+/// screens out, through AmountEntry, HostBroadcast and HostPayment.
+@Suite struct HostChainEndingTests {
+    typealias F = Fixtures
+
+    @Test func success_operatorPicksSuccessAndTheResultIsDelivered() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
+            (.resultDelivered, [.retireService, .finished(.paid, F.transaction)], .paid),
+            (.operatorStartsNewSale, [], .keypad),
+        ])
+    }
+
+    @Test func failure_operatorPicksFailure() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
+            (.resultDelivered, [.retireService, .finished(.failed, F.transaction)], .failed),
+        ])
+    }
+
+    @Test func payerDeclines_tillShowsPayerDeclined() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink + [
+            (.received(F.phone, .decision(.decline)), [.retireService, .finished(.payerDeclined, F.transaction)], .payerDeclined),
+        ])
+    }
+
+    @Test func noOneConnects_countdownEndsAndTillReturnsToKeypad() {
+        var host = HostScript()
+        host.run([
+            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.countdownExpired, [.stopAdvertising, .retireService, .finished(.countdownExpired, F.transaction)], .keypad),
+        ])
+    }
+
+    @Test func operatorCancelsWhileBroadcasting_tillReturnsToKeypad() {
+        var host = HostScript()
+        host.run([
+            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.operatorCancels, [.stopAdvertising, .cancelCountdown, .retireService, .finished(.cancelledWhileBroadcasting, F.transaction)], .keypad),
+        ])
+    }
+
+    @Test func operatorCancelsAfterSecureLink_sendsSealedEnd() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink + [
+            (.operatorCancels, [.send(F.phone, .end(.cancelled)), .retireService, .finished(.cancelled, F.transaction)], .cancelled),
+        ])
+    }
+
+    @Test func linkLostAfterKeyBeforeAmount_handshakeFailedThenBroadcastAgain() {
+        var host = HostScript()
+        host.run([
+            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.phoneKeyReceived(F.phone, F.phoneKey), [.stopAdvertising, .establishSession(F.phone, phoneKey: F.phoneKey, F.transaction)], .securingLink),
+            (.linkLost(F.phone), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
+            (.operatorBroadcastsAgain, [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+        ])
+        // The second attempt is a new transaction.
+        #expect(host.state.broadcast == .advertising(.init(amount: F.amount, id: TransactionID(7 << 32 | 1))))
+    }
+
+    @Test func linkLostAfterConfirmBeforePick_operatorStillPicks() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.linkLost(F.phone), [], .pickOutcomePayerNotTold),
+            (.operatorPicks(.success), [.retireService, .finished(.paidPayerNotTold, F.transaction)], .paidPayerNotTold),
+        ])
+    }
+
+    @Test func linkLostAfterPickBeforeResult_outcomePayerNotTold() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
+            (.linkLost(F.phone), [.retireService, .finished(.failedPayerNotTold, F.transaction)], .failedPayerNotTold),
+        ])
+    }
+
+    @Test func bluetoothOff_noPaymentStarts() {
+        var host = HostScript()
+        host.run([
+            (.radioChanged(.off), [], .turnBluetoothOn),
+            (.operatorLocks(F.amount), [.finished(.bluetoothOff, nil)], .turnBluetoothOn),
+        ])
+    }
+
+    @Test func bluetoothOffWhileBroadcasting_endsWithTurnBluetoothOn() {
+        var host = HostScript()
+        host.run([
+            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.radioChanged(.off), [.stopAdvertising, .cancelCountdown, .retireService, .finished(.bluetoothOff, F.transaction)], .turnBluetoothOn),
+        ])
+    }
+
+    @Test func bluetoothNotAllowed_noPaymentStarts() {
+        var host = HostScript()
+        host.run([
+            (.radioChanged(.notAllowed), [], .allowBluetooth),
+            (.operatorLocks(F.amount), [.finished(.bluetoothNotAllowed, nil)], .allowBluetooth),
+        ])
+    }
+
+    @Test func linkLostBeforeKey_tillKeepsBroadcasting() {
+        var host = HostScript()
+        host.run([
+            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.linkLost(F.phone), [], .broadcasting),
+        ])
+    }
+
+    @Test func phoneDeadlinePassesMidHandshake_tillSeesTheLinkGo() {
+        // The phone gave up after the till had its key: the till sees it unsubscribe.
+        var host = HostScript()
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.linkLost(F.phone), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
+        ])
+    }
+
+    @Test func linkLostWhileReviewing_payerLeft() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink + [
+            (.linkLost(F.phone), [.retireService, .finished(.payerLeft, F.transaction)], .payerLeft),
+        ])
+    }
+
+    @Test func secondPhoneReachesBusyTill_isRefusedAndTheFirstIsUnaffected() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink + [
+            (.phoneKeyReceived(F.secondPhone, F.phoneKey), [.refuse(F.secondPhone)], .waitingForPayer),
+            (.linkLost(F.secondPhone), [], .waitingForPayer),
+            (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
+        ])
+    }
+
+    @Test func sealedFrameFailsToOpen_secureLinkFailed() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink + [
+            (.frameRejected(F.phone), [.retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+        ])
+    }
+
+    @Test func phoneKeyRejectedByCrypto_secureLinkFailed() {
+        var host = HostScript()
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.sessionRejected, [.cancelCountdown, .retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+        ])
+    }
+
+    @Test func slowConfirmIsNeverRefused_noTimerRunsAfterTheAmountIsOnTheRadio() {
+        var host = HostScript()
+        host.run(HostScript.toSecureLink)
+        // A countdown firing late (raced with the cancel) changes nothing.
+        host.run([
+            (.countdownExpired, [], .waitingForPayer),
+            (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
+        ])
+    }
+}
