@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
+        .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan-bench",
             dependencies: ["MizanCrypto"],
@@ -33,6 +34,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
+        .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

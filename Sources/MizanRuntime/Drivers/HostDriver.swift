@@ -1,0 +1,164 @@
+import MizanCrypto
+import MizanProtocol
+
+/// Runs a till: its chain of machines and the effect handler that carries out
+/// their commands through the injected radio, clock, keys and log, feeding what
+/// comes back into the chain. It also holds what the reducers must never see:
+/// the key pair and the sealing session.
+public final class HostDriver {
+    public let tillID: TillID
+    public private(set) var state = HostChain.State.initial
+    public var screen: HostScreen { HostChain.screen(state) }
+
+    private let chain: HostChain
+    private let radio: PeripheralRadio
+    private let clock: DeviceClock<HostTimer>
+    private let keys: KeySource
+    private let log: DeviceLog
+    private let finished: (HostEnding, TransactionID?) -> Void
+
+    private var queue = EventQueue<HostChain.Event>()
+    private var session: SecureSession?
+    private var ownKey: PublicKey?
+    private var served: CentralID?
+    /// A notification the radio's queue had no room for, sent on `readyToUpdate`.
+    private var pending: (central: CentralID, frame: [UInt8], isAmount: Bool)?
+    private var awaitingResultDelivery = false
+
+    public init(
+        tillID: TillID, tillLabel: String, countdown: Duration = .seconds(60),
+        radio: PeripheralRadio, clock: DeviceClock<HostTimer>, keys: KeySource, log: DeviceLog,
+        finished: @escaping (HostEnding, TransactionID?) -> Void
+    ) throws(FrameError) {
+        self.tillID = tillID
+        chain = try HostChain(tillID: tillID, tillLabel: tillLabel, countdown: countdown)
+        self.radio = radio
+        self.clock = clock
+        self.keys = keys
+        self.log = log
+        self.finished = finished
+    }
+
+    // MARK: inputs
+
+    /// An operator's action or any other outside event.
+    public func handle(_ event: HostChain.Event) {
+        queue.append(event)
+        guard queue.beginDraining() else { return }
+        while let next = queue.next() {
+            let before = screen
+            let commands = chain.reduce(&state, next)
+            for command in commands { run(command) }
+            if screen != before { log.write("screen: \(screen.rawValue)") }
+        }
+    }
+
+    /// The radio adapter: folds a dropped link, an unsubscribe and Bluetooth
+    /// going off into one lost link, and opens what the phone wrote.
+    public func handle(radio event: PeripheralRadioEvent) {
+        switch event {
+        case let .stateChanged(availability):
+            if availability != .on, let central = served { handle(.linkLost(central)) }
+            handle(.radioChanged(availability))
+        case .subscribed:
+            break // the till knows a phone only by its key
+        case let .unsubscribed(central), let .disconnected(central):
+            handle(.linkLost(central))
+        case let .wrote(central, bytes):
+            handle(decode(bytes, from: central))
+        case .readyToUpdate:
+            if let waiting = pending, radio.notify(waiting.central, waiting.frame) {
+                pending = nil
+                if waiting.isAmount { handle(.amountHandedToRadio) }
+            }
+        case let .delivered(central):
+            if awaitingResultDelivery, central == served {
+                awaitingResultDelivery = false
+                handle(.resultDelivered)
+            }
+        }
+    }
+
+    public func timerFired(_ timer: HostTimer) {
+        switch timer {
+        case .countdown: handle(.countdownExpired)
+        }
+    }
+
+    // MARK: effects
+
+    private func run(_ command: HostChain.Command) {
+        switch command {
+        case let .startAdvertising(advertisement):
+            radio.startAdvertising(advertisement)
+        case .stopAdvertising:
+            radio.stopAdvertising()
+        case let .startCountdown(duration):
+            clock.start(.countdown, duration)
+        case .cancelCountdown:
+            clock.cancel(.countdown)
+        case let .establishSession(central, phoneKey, id):
+            served = central
+            do throws(CryptoError) {
+                let own = try keys.next()
+                let peer = try PublicKey(bytes: phoneKey)
+                let transcript = Transcript(hostKey: own.publicKey, clientKey: peer, tillID: tillID.bytes, transactionID: id.bytes)
+                session = try .host(own: own, client: peer, transcript: transcript)
+                ownKey = own.publicKey
+                queue.append(.sessionEstablished)
+            } catch {
+                queue.append(.sessionRejected)
+            }
+        case let .sendAmount(central, details):
+            guard let key = ownKey, let sealed = seal(.amountDetails(details)) else { return queue.append(.sessionRejected) }
+            let frame = FrameCodec.encode(.amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: sealed))
+            if radio.notify(central, frame) { queue.append(.amountHandedToRadio) } else { pending = (central, frame, true) }
+        case let .send(central, message):
+            guard let sealed = seal(message) else { return }
+            let frame: Frame
+            switch message {
+            case .result: frame = .result(sealed: sealed); awaitingResultDelivery = true
+            case .end: frame = .end(sealed: sealed)
+            case .amountDetails, .decision: return // the till never sends these through `send`
+            }
+            if !radio.notify(central, FrameCodec.encode(frame)) { pending = (central, FrameCodec.encode(frame), false) }
+        case let .refuse(central):
+            _ = radio.notify(central, FrameCodec.encode(.busy))
+        case .retireService:
+            radio.retireService()
+            session = nil
+            ownKey = nil
+            served = nil
+            awaitingResultDelivery = false
+        case let .finished(ending, id):
+            log.write("ended: \(ending.screen.rawValue)")
+            finished(ending, id)
+        }
+    }
+
+    private func seal(_ message: SealedMessage) -> [UInt8]? {
+        guard var current = session else { return nil }
+        defer { session = current }
+        return try? current.seal(SealedMessageCodec.encode(message))
+    }
+
+    private func decode(_ bytes: [UInt8], from central: CentralID) -> HostChain.Event {
+        let frame: Frame
+        do throws(FrameError) { frame = try FrameCodec.decode(bytes) } catch { return .frameRejected(central) }
+        switch frame {
+        case let .phoneKey(key):
+            return .phoneKeyReceived(central, key)
+        case let .decision(sealed):
+            guard central == served, var current = session else { return .frameRejected(central) }
+            do {
+                let message = try SealedMessageCodec.decode(try current.open(sealed))
+                session = current
+                return .received(central, message)
+            } catch {
+                return .frameRejected(central)
+            }
+        case .advertisement, .amount, .result, .end, .busy:
+            return .frameRejected(central) // a phone never writes these
+        }
+    }
+}

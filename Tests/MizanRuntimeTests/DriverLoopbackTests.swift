@@ -1,0 +1,117 @@
+import MizanCrypto
+import MizanProtocol
+import Testing
+@testable import MizanRuntime
+
+/// Real host and phone drivers, real libsodium, over a perfect in-memory link.
+@Suite struct DriverLoopbackTests {
+    static let amount = try! Amount(minorUnits: 1250, currency: .eur)
+
+    @Test func aConfirmedPaymentEndsWithBothScreensPaid() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        #expect(link.host.screen == .broadcasting)
+        link.phoneFindsTheTill()
+        #expect(link.phone.screen == .reviewAmount)
+        #expect(link.host.screen == .waitingForPayer)
+        #expect(link.phoneTimers.isEmpty, "the phone's deadline stops at the secure link")
+        #expect(link.hostTimers.isEmpty, "the countdown stops once the amount is on the radio")
+        link.phone.handle(.payerConfirms)
+        link.run()
+        #expect(link.host.screen == .pickOutcome)
+        link.host.handle(.operatorPicks(.success))
+        link.run()
+        #expect(link.host.screen == .paid)
+        #expect(link.phone.screen == .paid)
+        #expect(link.hostEndings == [.paid])
+        #expect(link.phoneEndings == [.paid])
+    }
+
+    @Test func thePhoneReviewsTheAmountTheTillLocked() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        link.phoneFindsTheTill()
+        guard case let .reviewing(details) = link.phone.state.review else {
+            Issue.record("phone not reviewing: \(link.phone.screen)")
+            return
+        }
+        #expect(details.amount == Self.amount)
+        #expect(details.tillLabel == "Till 7")
+    }
+
+    @Test func aDeclineEndsWithPayerDeclinedAndYouDeclined() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        link.phoneFindsTheTill()
+        link.phone.handle(.payerDeclines)
+        link.run()
+        #expect(link.hostEndings == [.payerDeclined])
+        #expect(link.phoneEndings == [.youDeclined])
+    }
+
+    @Test func aCancelAfterTheSecureLinkReachesThePhoneSealed() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        link.phoneFindsTheTill()
+        link.host.handle(.operatorCancels)
+        link.run()
+        #expect(link.hostEndings == [.cancelled])
+        #expect(link.phoneEndings == [.tillCancelled])
+    }
+
+    @Test func theSameSeedsReplayTheSameFramesByteForByte() throws {
+        func frames(phoneSeed: UInt8) throws -> [[UInt8]] {
+            let link = try Loopback()
+            link.phoneSeed = phoneSeed
+            link.host.handle(.operatorLocks(Self.amount))
+            link.phoneFindsTheTill()
+            link.phone.handle(.payerConfirms)
+            link.run()
+            link.host.handle(.operatorPicks(.success))
+            link.run()
+            return link.frames
+        }
+        let first = try frames(phoneSeed: 2)
+        #expect(first.count == 4) // phone key, amount, decision, result
+        #expect(try frames(phoneSeed: 2) == first)
+        #expect(try frames(phoneSeed: 3) != first)
+    }
+
+    @Test func aTamperedResultLeavesThePhoneSayingResultUnknown() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        link.phoneFindsTheTill()
+        link.phone.handle(.payerConfirms)
+        link.run()
+        // Feed the phone a result sealed under another session.
+        let other = try Loopback()
+        other.hostSeed = 9
+        other.host.handle(.operatorLocks(Self.amount))
+        other.phoneFindsTheTill()
+        other.phone.handle(.payerConfirms)
+        other.run()
+        other.host.handle(.operatorPicks(.success))
+        let forged = try #require(other.frames.last)
+        link.phone.handle(radio: .notified(forged))
+        #expect(link.phone.screen == .resultUnknown)
+    }
+
+    @Test func devicesLogNoAmountKeyOrIdentifier() throws {
+        let link = try Loopback()
+        link.host.handle(.operatorLocks(Self.amount))
+        link.phoneFindsTheTill()
+        link.phone.handle(.payerConfirms)
+        link.run()
+        link.host.handle(.operatorPicks(.success))
+        link.run()
+        let logs = link.hostLog + link.phoneLog
+        #expect(!logs.isEmpty)
+        let hostKey = try KeyPair.derive(fromSeed: SecureBytes(copying: [UInt8](repeating: 1, count: 32))).publicKey.bytes
+        let hex = hostKey.map { String($0, radix: 16) }.joined()
+        for line in logs {
+            for forbidden in ["1250", "12.50", "12,50", "EUR", "Till 7", "till-7", String(hex.prefix(8))] {
+                #expect(!line.contains(forbidden), "log line '\(line)' contains '\(forbidden)'")
+            }
+        }
+    }
+}
