@@ -29,8 +29,7 @@ import Testing
 
     @Test func thePhoneReviewsTheAmountTheTillLocked() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
-        link.phoneFindsTheTill()
+        link.secureLink(Self.amount)
         guard case let .reviewing(details) = link.phone.state.review else {
             Issue.record("phone not reviewing: \(link.phone.screen)")
             return
@@ -41,8 +40,7 @@ import Testing
 
     @Test func aDeclineEndsWithPayerDeclinedAndYouDeclined() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
-        link.phoneFindsTheTill()
+        link.secureLink(Self.amount)
         link.phone.handle(.payerDeclines)
         link.run()
         #expect(link.hostEndings == [.payerDeclined])
@@ -51,8 +49,7 @@ import Testing
 
     @Test func aCancelAfterTheSecureLinkReachesThePhoneSealed() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
-        link.phoneFindsTheTill()
+        link.secureLink(Self.amount)
         link.host.handle(.operatorCancels)
         link.run()
         #expect(link.hostEndings == [.cancelled])
@@ -63,12 +60,8 @@ import Testing
         func frames(phoneSeed: UInt8) throws -> [[UInt8]] {
             let link = try Loopback()
             link.phoneSeed = phoneSeed
-            link.host.handle(.operatorLocks(Self.amount))
-            link.phoneFindsTheTill()
-            link.phone.handle(.payerConfirms)
-            link.run()
-            link.host.handle(.operatorPicks(.success))
-            link.run()
+            link.secureLink(Self.amount)
+            link.confirmAndPick(.success)
             return link.frames
         }
         let first = try frames(phoneSeed: 2)
@@ -79,18 +72,14 @@ import Testing
 
     @Test func aTamperedResultLeavesThePhoneSayingResultUnknown() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
-        link.phoneFindsTheTill()
+        link.secureLink(Self.amount)
         link.phone.handle(.payerConfirms)
         link.run()
         // Feed the phone a result sealed under another session.
         let other = try Loopback()
         other.hostSeed = 9
-        other.host.handle(.operatorLocks(Self.amount))
-        other.phoneFindsTheTill()
-        other.phone.handle(.payerConfirms)
-        other.run()
-        other.host.handle(.operatorPicks(.success))
+        other.secureLink(Self.amount)
+        other.confirmAndPick(.success)
         let forged = try #require(other.frames.last)
         link.phone.handle(radio: .notified(forged))
         #expect(link.phone.screen == .resultUnknown)
@@ -98,12 +87,8 @@ import Testing
 
     @Test func devicesLogNoAmountKeyOrIdentifier() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
-        link.phoneFindsTheTill()
-        link.phone.handle(.payerConfirms)
-        link.run()
-        link.host.handle(.operatorPicks(.success))
-        link.run()
+        link.secureLink(Self.amount)
+        link.confirmAndPick(.success)
         let logs = link.hostLog + link.phoneLog
         #expect(!logs.isEmpty)
         let hostKey = try KeyPair.derive(fromSeed: SecureBytes(copying: [UInt8](repeating: 1, count: 32))).publicKey.bytes

@@ -78,6 +78,20 @@ final class Loopback {
         )
     }
 
+    /// The till locks the amount and the phone finds it: the link is secure.
+    func secureLink(_ amount: Amount) {
+        host.handle(.operatorLocks(amount))
+        phoneFindsTheTill()
+    }
+
+    /// From a secure link: the payer confirms and the operator picks.
+    func confirmAndPick(_ outcome: Outcome) {
+        phone.handle(.payerConfirms)
+        run()
+        host.handle(.operatorPicks(outcome))
+        run()
+    }
+
     /// Delivers everything in flight, in order, until the link is quiet.
     func run() {
         while !deliveries.isEmpty { deliveries.removeFirst()() }

@@ -62,62 +62,33 @@ public struct Connect: Sendable {
                 return [] // ignored: not connecting
             }
 
-        case let .connecting(till):
-            switch event {
-            case .connected:
+        case let .connecting(till), let .sendingKey(till), let .awaitingAmount(till):
+            switch (state, event) {
+            case (.connecting, .connected):
                 state = .sendingKey(till)
                 return [.sendPhoneKey]
-            case .connectFailed, .linkLost:
-                return end(.couldntConnect, &state)
-            case .deadlinePassed:
-                return end(.couldntConnect, &state, deadlinePassed: true)
-            case .payerCancels:
-                return end(.cancelled, &state)
-            case .tillBusy:
-                return end(.tillBusy, &state)
-            case .frameRejected:
-                return end(.secureLinkFailed, &state)
-            case .start, .keyWritten, .amountReceived, .radioChanged, .transactionEnded:
-                return [] // ignored: out of place; Bluetooth going off arrives as a lost link
-            }
-
-        case .sendingKey:
-            switch event {
-            case .keyWritten:
-                if case let .sendingKey(till) = state { state = .awaitingAmount(till) }
+            case (.sendingKey, .keyWritten):
+                state = .awaitingAmount(till)
                 return []
-            case .linkLost, .connectFailed:
-                // The write was not acknowledged: the till may never have had the key.
-                return end(.couldntConnect, &state)
-            case .deadlinePassed:
-                return end(.couldntConnect, &state, deadlinePassed: true)
-            case .payerCancels:
-                return end(.cancelled, &state)
-            case .tillBusy:
-                return end(.tillBusy, &state)
-            case .frameRejected:
-                return end(.secureLinkFailed, &state)
-            case .start, .connected, .amountReceived, .radioChanged, .transactionEnded:
-                return [] // ignored: out of place
-            }
-
-        case let .awaitingAmount(till):
-            switch event {
-            case let .amountReceived(details):
+            case let (.awaitingAmount, .amountReceived(details)):
                 state = .handedOver(till)
                 return [.cancelDeadline, .startReview(details)]
-            case .linkLost, .connectFailed:
+            case (.awaitingAmount, .linkLost), (.awaitingAmount, .connectFailed):
+                // The till acknowledged the key, so it knew this phone.
                 return end(.handshakeFailed, &state)
-            case .deadlinePassed:
+            case (_, .linkLost), (_, .connectFailed):
+                // No acknowledged key: the till may never have known this phone.
+                return end(.couldntConnect, &state)
+            case (_, .deadlinePassed):
                 return end(.couldntConnect, &state, deadlinePassed: true)
-            case .payerCancels:
+            case (_, .payerCancels):
                 return end(.cancelled, &state)
-            case .tillBusy:
+            case (_, .tillBusy):
                 return end(.tillBusy, &state)
-            case .frameRejected:
+            case (_, .frameRejected):
                 return end(.secureLinkFailed, &state)
-            case .start, .connected, .keyWritten, .radioChanged, .transactionEnded:
-                return [] // ignored: out of place
+            case (_, .start), (_, .connected), (_, .keyWritten), (_, .amountReceived), (_, .radioChanged), (_, .transactionEnded):
+                return [] // ignored: out of place for this step; Bluetooth going off arrives as a lost link
             }
 
         case .handedOver:

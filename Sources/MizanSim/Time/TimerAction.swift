@@ -1,0 +1,8 @@
+/// What a `VirtualClock` timer does when it fires.
+enum TimerAction {
+    /// A plain callback timer (`VirtualClock.schedule(at:_:)`).
+    case callback(() -> Void)
+    /// A task suspended in `VirtualClock.sleep(until:tolerance:)`: resuming it
+    /// enqueues the task on the executor it slept on.
+    case resume(UnsafeContinuation<Void, any Error>)
+}

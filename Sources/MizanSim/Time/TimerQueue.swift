@@ -1,0 +1,165 @@
+/// Pending timers in a binary min-heap ordered by (deadline, insertion
+/// sequence), so timers with equal deadlines fire in the order they were set.
+///
+/// Insert, pop and cancel are O(log n); cancellation is eager (the entry leaves
+/// the heap at once), so `count` and `nextDeadline` are exact. Payloads live in
+/// a slot table that records each timer's heap index; slots and heap storage
+/// are reused, so a steady stream of timers allocates nothing.
+///
+/// Not thread-safe: it belongs to one `VirtualClock`.
+struct TimerQueue<Payload> {
+    /// A heap entry: the ordering key and where the payload is.
+    private struct Entry {
+        var deadline: VirtualInstant
+        var sequence: UInt64
+        var slot: Int
+    }
+
+    /// A timer's payload and position. `sequence` 0 and `heapIndex` -1 mean free.
+    private struct Slot {
+        var payload: Payload?
+        var sequence: UInt64
+        var heapIndex: Int
+    }
+
+    private var heap: [Entry] = []
+    private var slots: [Slot] = []
+    private var freeSlots: [Int] = []
+    private var nextSequence: UInt64 = 1
+
+    /// How many timers are pending.
+    var count: Int { heap.count }
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    /// The deadline of the timer that fires next, if any.
+    var nextDeadline: VirtualInstant? { heap.first?.deadline }
+
+    /// Adds a timer; it fires after every pending timer with an earlier or equal deadline.
+    mutating func insert(_ payload: Payload, at deadline: VirtualInstant) -> TimerID {
+        let id = reserve()
+        fill(id, with: payload, at: deadline)
+        return id
+    }
+
+    /// Takes an identifier and a slot for a timer that is not pending yet (see
+    /// `fill`), so that the identifier can be handed out before the payload exists.
+    mutating func reserve() -> TimerID {
+        let sequence = nextSequence
+        nextSequence += 1
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot].sequence = sequence
+        } else {
+            slot = slots.count
+            slots.append(Slot(payload: nil, sequence: sequence, heapIndex: -1))
+        }
+        return TimerID(slot: slot, sequence: sequence)
+    }
+
+    /// Makes a reserved timer pending.
+    mutating func fill(_ id: TimerID, with payload: Payload, at deadline: VirtualInstant) {
+        precondition(isReserved(id), "fill(_:with:at:) needs a reserved, not yet pending timer")
+        slots[id.slot].payload = payload
+        heap.append(Entry(deadline: deadline, sequence: id.sequence, slot: id.slot))
+        siftUp(from: heap.count - 1)
+    }
+
+    /// Gives back a reserved timer that will not be filled.
+    mutating func release(_ id: TimerID) {
+        precondition(isReserved(id), "release(_:) needs a reserved, not yet pending timer")
+        freeSlot(id.slot)
+    }
+
+    /// Removes and returns the next timer if its deadline is not after `limit`
+    /// (any deadline when `limit` is nil).
+    mutating func popFirst(notAfter limit: VirtualInstant? = nil) -> (deadline: VirtualInstant, payload: Payload)? {
+        guard let first = heap.first else { return nil }
+        if let limit, first.deadline > limit { return nil }
+        let payload = takePayload(slot: first.slot)
+        removeHeapEntry(at: 0)
+        return (first.deadline, payload)
+    }
+
+    /// Removes a pending timer and returns its payload; nil if `id` is not
+    /// pending (already fired, cancelled, or only reserved).
+    mutating func remove(_ id: TimerID) -> Payload? {
+        guard id.slot >= 0, id.slot < slots.count,
+              slots[id.slot].sequence == id.sequence,
+              slots[id.slot].heapIndex >= 0
+        else { return nil }
+        let index = slots[id.slot].heapIndex
+        let payload = takePayload(slot: id.slot)
+        removeHeapEntry(at: index)
+        return payload
+    }
+
+    // MARK: Heap
+
+    private func isReserved(_ id: TimerID) -> Bool {
+        id.slot >= 0 && id.slot < slots.count
+            && slots[id.slot].sequence == id.sequence && slots[id.slot].heapIndex < 0
+    }
+
+    private mutating func takePayload(slot: Int) -> Payload {
+        let payload = slots[slot].payload.take()!
+        freeSlot(slot)
+        return payload
+    }
+
+    private mutating func freeSlot(_ slot: Int) {
+        slots[slot].sequence = 0
+        slots[slot].heapIndex = -1
+        freeSlots.append(slot)
+    }
+
+    /// Removes the entry at `index` (its slot already freed) and restores the heap.
+    private mutating func removeHeapEntry(at index: Int) {
+        let last = heap.removeLast()
+        guard index < heap.count else { return }
+        heap[index] = last
+        if index > 0, Self.fires(last, before: heap[(index - 1) / 2]) {
+            siftUp(from: index)
+        } else {
+            siftDown(from: index)
+        }
+    }
+
+    @inline(__always)
+    private static func fires(_ a: Entry, before b: Entry) -> Bool {
+        a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
+    }
+
+    private mutating func siftUp(from start: Int) {
+        let entry = heap[start]
+        var index = start
+        while index > 0 {
+            let parent = (index - 1) / 2
+            guard Self.fires(entry, before: heap[parent]) else { break }
+            heap[index] = heap[parent]
+            slots[heap[index].slot].heapIndex = index
+            index = parent
+        }
+        heap[index] = entry
+        slots[entry.slot].heapIndex = index
+    }
+
+    private mutating func siftDown(from start: Int) {
+        let entry = heap[start]
+        let count = heap.count
+        var index = start
+        while true {
+            let left = 2 * index + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && Self.fires(heap[right], before: heap[left]) ? right : left
+            guard Self.fires(heap[child], before: entry) else { break }
+            heap[index] = heap[child]
+            slots[heap[index].slot].heapIndex = index
+            index = child
+        }
+        heap[index] = entry
+        slots[entry.slot].heapIndex = index
+    }
+}

@@ -1,0 +1,180 @@
+/// A `Clock` on virtual time. `now` moves only when the run loop fires a timer:
+/// it is set to the timer's deadline just before the timer fires (as in
+/// swift-nio's `EmbeddedEventLoop`), so code that reads `now` inside a timer
+/// sees exactly the deadline it asked for, and `now` never moves backwards.
+///
+/// Two kinds of timer share one queue, ordered by (deadline, insertion order):
+/// - `sleep(until:tolerance:)` / `sleep(for:tolerance:)` suspend the calling
+///   task; the loop resumes it when virtual time reaches the deadline;
+/// - `schedule(at:_:)` runs a plain callback, for code that is not async.
+///
+/// A deadline in the past fires at `now`, after the timers already due.
+/// Tolerances are ignored: virtual time is exact.
+///
+/// `@unchecked Sendable`: actors and tasks of the simulation hold the clock,
+/// but its mutable state (`now`, the timer queue, counters) is touched only by
+/// the thread driving the simulation, where all of the simulation's jobs run
+/// one at a time. `schedule`, `cancel` and `sleep` check this (see
+/// `DrivingThread`) and stop the process on a call from another thread while a
+/// run is in progress. Reading `now` is not checked (it is the hottest call).
+public final class VirtualClock: Clock, @unchecked Sendable {
+    public typealias Instant = VirtualInstant
+    public typealias Duration = Swift.Duration
+
+    let drivingThread: DrivingThread
+    private var currentInstant: VirtualInstant = .start
+    private var timers = TimerQueue<TimerAction>()
+
+    /// How many timers (callbacks and sleeps) have fired so far.
+    public private(set) var timersFired: UInt64 = 0
+
+    /// A clock at virtual time zero with no timers. A `SimulationLoop` makes its
+    /// own; use this one to drive timers by hand in tests.
+    public convenience init() {
+        self.init(drivingThread: DrivingThread())
+    }
+
+    init(drivingThread: DrivingThread) {
+        self.drivingThread = drivingThread
+    }
+
+    /// The current virtual time.
+    public var now: VirtualInstant { currentInstant }
+
+    /// Virtual time is exact to Duration's resolution (one attosecond).
+    public var minimumResolution: Duration { Duration(secondsComponent: 0, attosecondsComponent: 1) }
+
+    /// The deadline of the timer that fires next, if any.
+    public var nextDeadline: VirtualInstant? { timers.nextDeadline }
+
+    /// How many timers (callbacks and sleeping tasks) are pending.
+    public var pendingTimerCount: Int { timers.count }
+
+    // MARK: Callback timers
+
+    /// Runs `action` on the driving thread when virtual time reaches `deadline`
+    /// (at `now` if `deadline` has passed), after every timer already set for
+    /// the same instant. Inside `action`, `now == max(deadline, now at scheduling)`.
+    @discardableResult
+    public func schedule(at deadline: VirtualInstant, _ action: @escaping () -> Void) -> TimerID {
+        drivingThread.checkAccess("VirtualClock.schedule(at:_:) was called")
+        return timers.insert(.callback(action), at: Swift.max(deadline, currentInstant))
+    }
+
+    /// Runs `action` after `delay` of virtual time (see `schedule(at:_:)`).
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerID {
+        schedule(at: currentInstant.advanced(by: delay), action)
+    }
+
+    /// Cancels a pending timer. Returns false if it already fired or was cancelled.
+    @discardableResult
+    public func cancel(_ id: TimerID) -> Bool {
+        drivingThread.checkAccess("VirtualClock.cancel(_:) was called")
+        guard let action = timers.remove(id) else { return false }
+        switch action {
+        case .callback:
+            break
+        case .resume(let continuation):
+            continuation.resume(throwing: CancellationError())
+        }
+        return true
+    }
+
+    // MARK: Sleeping
+
+    /// Suspends the calling task until virtual time reaches `deadline`; throws
+    /// `CancellationError` if the task is or becomes cancelled (at once, not at
+    /// the deadline), like `Task.sleep`.
+    ///
+    /// It runs on the caller's executor (`nonisolated(nonsending)`), so an
+    /// actor on the simulation executor sleeps and wakes there. Called through
+    /// the `Clock` protocol (`Task.sleep(until:clock:)`, the standard
+    /// `sleep(for:)` extension) it runs on the task's executor preference, which
+    /// is the simulation executor for tasks started with `SimulationLoop.spawn`.
+    /// The task must be running on the simulation's driving thread.
+    nonisolated(nonsending)
+    public func sleep(until deadline: VirtualInstant, tolerance: Duration? = nil) async throws {
+        try await sleep(until: deadline, isolation: #isolation)
+    }
+
+    /// `sleep(until:tolerance:)` with the caller's isolation named, so that the
+    /// cancellation handler's operation closure can capture it: a closure that
+    /// captures an isolated parameter runs on that isolation, while one that
+    /// does not is nonisolated and would hop to the generic executor (the
+    /// global pool, for a task without an executor preference), even when
+    /// written inside a `nonisolated(nonsending)` function (seen on Swift 6.3.1).
+    private func sleep(until deadline: VirtualInstant, isolation: isolated (any Actor)?) async throws {
+        drivingThread.checkAccess("VirtualClock.sleep(until:tolerance:) was called")
+        // The identifier exists before the task suspends, so that the
+        // cancellation handler can name the timer.
+        let id = timers.reserve()
+        try await withTaskCancellationHandler {
+            _ = isolation  // keeps this closure on the caller's executor (see above)
+            try await withUnsafeThrowingContinuation(isolation: isolation) {
+                (continuation: UnsafeContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    // Cancelled before suspending: the handler found no timer to cancel.
+                    timers.release(id)
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    timers.fill(id, with: .resume(continuation), at: Swift.max(deadline, currentInstant))
+                }
+            }
+        } onCancel: {
+            // Runs on the cancelling thread, which must be the driving one; a
+            // no-op if the timer already fired.
+            self.cancel(id)
+        }
+    }
+
+    /// Suspends the calling task for `duration` of virtual time (see `sleep(until:tolerance:)`).
+    nonisolated(nonsending)
+    public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+        try await sleep(until: currentInstant.advanced(by: duration), tolerance: tolerance)
+    }
+
+    // MARK: Driving (by the run loop)
+
+    /// Fires the next timer if its deadline is not after `limit` (any deadline
+    /// when nil): sets `now` to the deadline, then runs the callback or resumes
+    /// the sleeping task (which enqueues it on its executor). Returns false if
+    /// no timer was due.
+    func fireNextTimer(notAfter limit: VirtualInstant?) -> Bool {
+        guard let (deadline, action) = timers.popFirst(notAfter: limit) else { return false }
+        assert(deadline >= currentInstant, "a timer's deadline is never before now")
+        currentInstant = deadline
+        timersFired &+= 1
+        switch action {
+        case .callback(let callback):
+            callback()
+        case .resume(let continuation):
+            continuation.resume()
+        }
+        return true
+    }
+
+    /// Moves `now` forward to `instant` when no timer is due before it.
+    func advance(to instant: VirtualInstant) {
+        guard instant > currentInstant else { return }
+        precondition(timers.nextDeadline.map { $0 > instant } ?? true, "advance(to:) would skip a pending timer")
+        currentInstant = instant
+    }
+
+    /// Empties the queue: sleeping tasks are resumed with `CancellationError`
+    /// in firing order, callbacks are dropped. Returns how many timers were pending.
+    @discardableResult
+    func cancelAllTimers() -> Int {
+        var removed = 0
+        while let (_, action) = timers.popFirst() {
+            removed += 1
+            switch action {
+            case .callback:
+                break
+            case .resume(let continuation):
+                continuation.resume(throwing: CancellationError())
+            }
+        }
+        return removed
+    }
+}
