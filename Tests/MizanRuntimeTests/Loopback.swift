@@ -66,7 +66,7 @@ final class Loopback {
                                cancel: { [unowned self] t in hostTimers.remove(t) }),
             keys: .seeded { [unowned self] in [UInt8](repeating: hostSeed, count: 32) },
             log: DeviceLog { [unowned self] in hostLog.append($0) },
-            finished: { [unowned self] ending, _ in hostEndings.append(ending) }
+            observe: { [unowned self] in if case let .finished(ending, _) = $0 { hostEndings.append(ending) } }
         )
         phone = PhoneDriver(
             radio: phoneRadio,
@@ -74,7 +74,7 @@ final class Loopback {
                                cancel: { [unowned self] t in phoneTimers.remove(t) }),
             keys: .seeded { [unowned self] in [UInt8](repeating: phoneSeed, count: 32) },
             log: DeviceLog { [unowned self] in phoneLog.append($0) },
-            finished: { [unowned self] in phoneEndings.append($0) }
+            observe: { [unowned self] in if case let .finished(ending) = $0 { phoneEndings.append(ending) } }
         )
     }
 

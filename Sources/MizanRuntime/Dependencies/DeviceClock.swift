@@ -13,8 +13,11 @@ public struct DeviceClock<Timer: Hashable> {
     }
 }
 
-/// The till's one timer.
-public enum HostTimer: Hashable, Sendable { case countdown }
+/// The till's timers: the handshake countdown, and the time its crypto takes.
+public enum HostTimer: Hashable, Sendable {
+    case countdown
+    case crypto
+}
 
 /// The phone's timers.
 public enum PhoneTimer: Hashable, Sendable {

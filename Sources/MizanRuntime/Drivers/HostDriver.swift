@@ -15,7 +15,7 @@ public final class HostDriver {
     private let clock: DeviceClock<HostTimer>
     private let keys: KeySource
     private let log: DeviceLog
-    private let finished: (HostEnding, TransactionID?) -> Void
+    private let observe: (HostObservation) -> Void
 
     private var queue = EventQueue<HostChain.Event>()
     private var session: SecureSession?
@@ -24,11 +24,14 @@ public final class HostDriver {
     /// A notification the radio's queue had no room for, sent on `readyToUpdate`.
     private var pending: (central: CentralID, frame: [UInt8], isAmount: Bool)?
     private var awaitingResultDelivery = false
+    /// How long deriving the session keys takes; zero answers at once.
+    private let cryptoLatency: Duration
+    private var sessionOutcome: HostChain.Event?
 
     public init(
-        tillID: TillID, tillLabel: String, countdown: Duration = .seconds(60),
+        tillID: TillID, tillLabel: String, countdown: Duration = .seconds(60), cryptoLatency: Duration = .zero,
         radio: PeripheralRadio, clock: DeviceClock<HostTimer>, keys: KeySource, log: DeviceLog,
-        finished: @escaping (HostEnding, TransactionID?) -> Void
+        observe: @escaping (HostObservation) -> Void
     ) throws(FrameError) {
         self.tillID = tillID
         chain = try HostChain(tillID: tillID, tillLabel: tillLabel, countdown: countdown)
@@ -36,7 +39,8 @@ public final class HostDriver {
         self.clock = clock
         self.keys = keys
         self.log = log
-        self.finished = finished
+        self.observe = observe
+        self.cryptoLatency = cryptoLatency
     }
 
     // MARK: inputs
@@ -49,7 +53,10 @@ public final class HostDriver {
             let before = screen
             let commands = chain.reduce(&state, next)
             for command in commands { run(command) }
-            if screen != before { log.write("screen: \(screen.rawValue)") }
+            if screen != before {
+                log.write("screen: \(screen.rawValue)")
+                observe(.screen(screen))
+            }
         }
     }
 
@@ -82,6 +89,21 @@ public final class HostDriver {
     public func timerFired(_ timer: HostTimer) {
         switch timer {
         case .countdown: handle(.countdownExpired)
+        case .crypto:
+            if let outcome = sessionOutcome {
+                sessionOutcome = nil
+                handle(outcome)
+            }
+        }
+    }
+
+    /// The session's outcome reaches the chain now, or after the crypto's latency.
+    private func finishCrypto(_ outcome: HostChain.Event) {
+        if cryptoLatency == .zero {
+            queue.append(outcome)
+        } else {
+            sessionOutcome = outcome
+            clock.start(.crypto, cryptoLatency)
         }
     }
 
@@ -99,15 +121,16 @@ public final class HostDriver {
             clock.cancel(.countdown)
         case let .establishSession(central, phoneKey, id):
             served = central
+            observe(.serving(central, id))
             do throws(CryptoError) {
                 let own = try keys.next()
                 let peer = try PublicKey(bytes: phoneKey)
                 let transcript = Transcript(hostKey: own.publicKey, clientKey: peer, tillID: tillID.bytes, transactionID: id.bytes)
                 session = try .host(own: own, client: peer, transcript: transcript)
                 ownKey = own.publicKey
-                queue.append(.sessionEstablished)
+                finishCrypto(.sessionEstablished)
             } catch {
-                queue.append(.sessionRejected)
+                finishCrypto(.sessionRejected)
             }
         case let .sendAmount(central, details):
             guard let key = ownKey, let sealed = seal(.amountDetails(details)) else { return queue.append(.sessionRejected) }
@@ -125,6 +148,10 @@ public final class HostDriver {
         case let .refuse(central):
             _ = radio.notify(central, FrameCodec.encode(.busy))
         case .retireService:
+            if sessionOutcome != nil {
+                clock.cancel(.crypto)
+                sessionOutcome = nil
+            }
             radio.retireService()
             session = nil
             ownKey = nil
@@ -132,7 +159,7 @@ public final class HostDriver {
             awaitingResultDelivery = false
         case let .finished(ending, id):
             log.write("ended: \(ending.screen.rawValue)")
-            finished(ending, id)
+            observe(.finished(ending, id))
         }
     }
 

@@ -13,7 +13,7 @@ public final class PhoneDriver {
     private let clock: DeviceClock<PhoneTimer>
     private let keys: KeySource
     private let log: DeviceLog
-    private let finished: (PhoneEnding) -> Void
+    private let observe: (PhoneObservation) -> Void
 
     private var queue = EventQueue<PhoneChain.Event>()
     private var till: TillID?
@@ -25,14 +25,14 @@ public final class PhoneDriver {
     public init(
         find: Find.Config = Find.Config(),
         radio: CentralRadio, clock: DeviceClock<PhoneTimer>, keys: KeySource, log: DeviceLog,
-        finished: @escaping (PhoneEnding) -> Void
+        observe: @escaping (PhoneObservation) -> Void
     ) {
         chain = PhoneChain(find: find)
         self.radio = radio
         self.clock = clock
         self.keys = keys
         self.log = log
-        self.finished = finished
+        self.observe = observe
     }
 
     // MARK: inputs
@@ -44,7 +44,10 @@ public final class PhoneDriver {
         while let next = queue.next() {
             let before = screen
             for command in chain.reduce(&state, next) { run(command) }
-            if screen != before { log.write("screen: \(screen.rawValue)") }
+            if screen != before {
+                log.write("screen: \(screen.rawValue)")
+                observe(.screen(screen))
+            }
         }
     }
 
@@ -100,6 +103,7 @@ public final class PhoneDriver {
         case .cancelDeadline: clock.cancel(.deadline)
         case let .connect(till):
             self.till = till
+            observe(.connecting(till))
             radio.connect(till)
         case .sendPhoneKey:
             do throws(CryptoError) {
@@ -125,7 +129,7 @@ public final class PhoneDriver {
             awaitingKeyAcknowledgement = false
         case let .finished(ending):
             log.write("ended: \(ending.screen.rawValue)")
-            finished(ending)
+            observe(.finished(ending))
         }
     }
 
@@ -142,6 +146,7 @@ public final class PhoneDriver {
                 let message = try SealedMessageCodec.decode(try opened.open(sealed))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened
+                observe(.secureLink(transactionID))
                 return .amountReceived(details)
             } catch {
                 return .frameRejected

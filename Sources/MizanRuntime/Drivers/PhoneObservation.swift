@@ -1,0 +1,11 @@
+import MizanProtocol
+
+/// What a phone's driver reports as it runs.
+public enum PhoneObservation: Hashable, Sendable {
+    case screen(PhoneScreen)
+    /// The phone chose this till and connects to it.
+    case connecting(TillID)
+    /// The amount opened: the link is secure.
+    case secureLink(TransactionID)
+    case finished(PhoneEnding)
+}
