@@ -19,6 +19,7 @@ let package = Package(
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan-bench",
             dependencies: ["MizanCrypto"],
@@ -35,6 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
     ],
     swiftLanguageModes: [.v6]
 )

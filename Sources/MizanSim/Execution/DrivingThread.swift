@@ -60,8 +60,10 @@ final class DrivingThread: Sendable {
         if current != 0, current != Self.currentThreadID {
             preconditionFailure(
                 "MizanSim: \(what()) from a thread that is not driving the simulation; "
-                    + "simulation code must run on its SimulationExecutor (start tasks with "
-                    + "SimulationLoop.spawn, give actors the executor) and never await work elsewhere"
+                    + "simulation code must run on its SimulationExecutor: start tasks with "
+                    + "SimulationLoop.spawn or Task(executorPreference: executor) (a plain Task {} has no "
+                    + "executor preference, so its continuations resume via the global executor), "
+                    + "give actors the executor, and never await work elsewhere"
             )
         }
     }

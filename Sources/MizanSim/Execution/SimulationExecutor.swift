@@ -13,9 +13,15 @@
 /// }
 /// ```
 ///
-/// and as the executor preference of tasks (`SimulationLoop.spawn` does this),
-/// so that their nonisolated code runs here too. Hops between actors on the
-/// same executor run inline, without an enqueue.
+/// and as the executor preference of every task of the run
+/// (`SimulationLoop.spawn` does this; child tasks inherit it, a plain `Task {}`
+/// does not), so that their nonisolated code and their wake-ups run here too.
+///
+/// Every job runs isolated to this serial executor with this task executor,
+/// so calls between actors on it, and from a task into them, run inline
+/// without an enqueue. Returning from actor code to nonisolated code is an
+/// enqueue (the runtime treats "this serial executor" and "generic, preferring
+/// this executor" as different), so keep hot paths inside actors.
 ///
 /// `@unchecked Sendable`: the job queue is touched only by the thread driving
 /// the run (or, between runs, by the one thread setting it up). `enqueue`
@@ -25,7 +31,9 @@
 /// another executor.
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     let drivingThread: DrivingThread
-    private var queue = JobQueue()
+    // Unchecked exclusivity: `append` and `popFirst` end before any job runs,
+    // so accesses never overlap.
+    @exclusivity(unchecked) private var queue = JobQueue()
     private var isDraining = false
 
     /// How many jobs have run so far.

@@ -85,6 +85,16 @@ public final class SimulationLoop {
         executor.runUntilIdle()
     }
 
+    /// Runs `body` on the calling thread as this simulation's driver, between
+    /// runs (or from inside one), so that `assumeIsolated` works for the actors
+    /// on this executor: use it to read their state after a run. Nothing else
+    /// of the simulation runs meanwhile.
+    public func inspect<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let entered = drivingThread.enter()
+        defer { if entered { drivingThread.leave() } }
+        return try body()
+    }
+
     private func drive(limit: VirtualInstant?) {
         let entered = drivingThread.enter()
         defer { if entered { drivingThread.leave() } }

@@ -42,6 +42,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         spareNormal = nil
     }
 
+    /// A stream with the given state words (not all zero), for known-answer tests.
+    init(seed: UInt64, state: (UInt64, UInt64, UInt64, UInt64)) {
+        precondition(state != (0, 0, 0, 0), "xoshiro256** needs a state that is not all zero")
+        self.seed = seed
+        (s0, s1, s2, s3) = state
+        spareNormal = nil
+    }
+
     /// The next 64 random bits (xoshiro256**).
     @inlinable
     public mutating func next() -> UInt64 {

@@ -8,22 +8,29 @@
 ///
 /// Not thread-safe: it belongs to one `VirtualClock`.
 struct TimerQueue<Payload> {
-    /// A heap entry: the ordering key and where the payload is.
+    /// A heap entry: the ordering key and where the payload is. The deadline
+    /// is kept as attoseconds since the start (`Int128`, compared inline),
+    /// because `Duration`'s own comparison is an opaque call into the runtime.
     private struct Entry {
-        var deadline: VirtualInstant
+        var deadline: Int128
         var sequence: UInt64
         var slot: Int
-    }
 
-    /// A timer's payload and position. `sequence` 0 and `heapIndex` -1 mean free.
-    private struct Slot {
-        var payload: Payload?
-        var sequence: UInt64
-        var heapIndex: Int
+        var instant: VirtualInstant { VirtualInstant(sinceStart: Duration(attoseconds: deadline)) }
+
+        @inline(__always)
+        func fires(before other: Entry) -> Bool {
+            deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
+        }
     }
 
     private var heap: [Entry] = []
-    private var slots: [Slot] = []
+    // The slot table, as parallel arrays so that the sifts touch only the
+    // dense `heapIndex` array. A free slot has sequence 0 and heap index -1;
+    // a reserved one (see `reserve`) has its sequence and heap index -1.
+    private var payloads: [Payload?] = []
+    private var slotSequence: [UInt64] = []
+    private var heapIndex: [Int] = []
     private var freeSlots: [Int] = []
     private var nextSequence: UInt64 = 1
 
@@ -33,7 +40,7 @@ struct TimerQueue<Payload> {
     var isEmpty: Bool { heap.isEmpty }
 
     /// The deadline of the timer that fires next, if any.
-    var nextDeadline: VirtualInstant? { heap.first?.deadline }
+    var nextDeadline: VirtualInstant? { heap.first?.instant }
 
     /// Adds a timer; it fires after every pending timer with an earlier or equal deadline.
     mutating func insert(_ payload: Payload, at deadline: VirtualInstant) -> TimerID {
@@ -50,10 +57,12 @@ struct TimerQueue<Payload> {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot].sequence = sequence
+            slotSequence[slot] = sequence
         } else {
-            slot = slots.count
-            slots.append(Slot(payload: nil, sequence: sequence, heapIndex: -1))
+            slot = payloads.count
+            payloads.append(nil)
+            slotSequence.append(sequence)
+            heapIndex.append(-1)
         }
         return TimerID(slot: slot, sequence: sequence)
     }
@@ -61,8 +70,8 @@ struct TimerQueue<Payload> {
     /// Makes a reserved timer pending.
     mutating func fill(_ id: TimerID, with payload: Payload, at deadline: VirtualInstant) {
         precondition(isReserved(id), "fill(_:with:at:) needs a reserved, not yet pending timer")
-        slots[id.slot].payload = payload
-        heap.append(Entry(deadline: deadline, sequence: id.sequence, slot: id.slot))
+        payloads[id.slot] = payload
+        heap.append(Entry(deadline: deadline.sinceStart.attoseconds, sequence: id.sequence, slot: id.slot))
         siftUp(from: heap.count - 1)
     }
 
@@ -76,41 +85,41 @@ struct TimerQueue<Payload> {
     /// (any deadline when `limit` is nil).
     mutating func popFirst(notAfter limit: VirtualInstant? = nil) -> (deadline: VirtualInstant, payload: Payload)? {
         guard let first = heap.first else { return nil }
-        if let limit, first.deadline > limit { return nil }
+        if let limit, first.deadline > limit.sinceStart.attoseconds { return nil }
         let payload = takePayload(slot: first.slot)
         removeHeapEntry(at: 0)
-        return (first.deadline, payload)
+        return (first.instant, payload)
     }
 
     /// Removes a pending timer and returns its payload; nil if `id` is not
     /// pending (already fired, cancelled, or only reserved).
     mutating func remove(_ id: TimerID) -> Payload? {
-        guard id.slot >= 0, id.slot < slots.count,
-              slots[id.slot].sequence == id.sequence,
-              slots[id.slot].heapIndex >= 0
+        guard id.slot >= 0, id.slot < payloads.count,
+              slotSequence[id.slot] == id.sequence,
+              heapIndex[id.slot] >= 0
         else { return nil }
-        let index = slots[id.slot].heapIndex
+        let index = heapIndex[id.slot]
         let payload = takePayload(slot: id.slot)
         removeHeapEntry(at: index)
         return payload
     }
 
-    // MARK: Heap
+    // MARK: Slots and heap
 
     private func isReserved(_ id: TimerID) -> Bool {
-        id.slot >= 0 && id.slot < slots.count
-            && slots[id.slot].sequence == id.sequence && slots[id.slot].heapIndex < 0
+        id.slot >= 0 && id.slot < payloads.count
+            && slotSequence[id.slot] == id.sequence && heapIndex[id.slot] < 0
     }
 
     private mutating func takePayload(slot: Int) -> Payload {
-        let payload = slots[slot].payload.take()!
+        let payload = payloads[slot].take()!
         freeSlot(slot)
         return payload
     }
 
     private mutating func freeSlot(_ slot: Int) {
-        slots[slot].sequence = 0
-        slots[slot].heapIndex = -1
+        slotSequence[slot] = 0
+        heapIndex[slot] = -1
         freeSlots.append(slot)
     }
 
@@ -119,47 +128,50 @@ struct TimerQueue<Payload> {
         let last = heap.removeLast()
         guard index < heap.count else { return }
         heap[index] = last
-        if index > 0, Self.fires(last, before: heap[(index - 1) / 2]) {
+        if index > 0, last.fires(before: heap[(index - 1) / 2]) {
             siftUp(from: index)
         } else {
             siftDown(from: index)
         }
     }
 
-    @inline(__always)
-    private static func fires(_ a: Entry, before b: Entry) -> Bool {
-        a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
-    }
-
     private mutating func siftUp(from start: Int) {
-        let entry = heap[start]
-        var index = start
-        while index > 0 {
-            let parent = (index - 1) / 2
-            guard Self.fires(entry, before: heap[parent]) else { break }
-            heap[index] = heap[parent]
-            slots[heap[index].slot].heapIndex = index
-            index = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            heapIndex.withUnsafeMutableBufferPointer { heapIndex in
+                let entry = heap[start]
+                var index = start
+                while index > 0 {
+                    let parent = (index - 1) / 2
+                    guard entry.fires(before: heap[parent]) else { break }
+                    heap[index] = heap[parent]
+                    heapIndex[heap[index].slot] = index
+                    index = parent
+                }
+                heap[index] = entry
+                heapIndex[entry.slot] = index
+            }
         }
-        heap[index] = entry
-        slots[entry.slot].heapIndex = index
     }
 
     private mutating func siftDown(from start: Int) {
-        let entry = heap[start]
-        let count = heap.count
-        var index = start
-        while true {
-            let left = 2 * index + 1
-            guard left < count else { break }
-            let right = left + 1
-            let child = right < count && Self.fires(heap[right], before: heap[left]) ? right : left
-            guard Self.fires(heap[child], before: entry) else { break }
-            heap[index] = heap[child]
-            slots[heap[index].slot].heapIndex = index
-            index = child
+        heap.withUnsafeMutableBufferPointer { heap in
+            heapIndex.withUnsafeMutableBufferPointer { heapIndex in
+                let entry = heap[start]
+                let count = heap.count
+                var index = start
+                while true {
+                    let left = 2 * index + 1
+                    guard left < count else { break }
+                    let right = left + 1
+                    let child = right < count && heap[right].fires(before: heap[left]) ? right : left
+                    guard heap[child].fires(before: entry) else { break }
+                    heap[index] = heap[child]
+                    heapIndex[heap[index].slot] = index
+                    index = child
+                }
+                heap[index] = entry
+                heapIndex[entry.slot] = index
+            }
         }
-        heap[index] = entry
-        slots[entry.slot].heapIndex = index
     }
 }
