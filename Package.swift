@@ -7,6 +7,7 @@ import PackageDescription
 let package = Package(
     name: "MizanFloor",
     products: [
+        .executable(name: "mizan", targets: ["mizan"]),
         .executable(name: "mizan-bench", targets: ["mizan-bench"]),
     ],
     targets: [
@@ -20,6 +21,10 @@ let package = Package(
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .executableTarget(
+            name: "mizan",
+            dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+        ),
         .executableTarget(
             name: "mizan-bench",
             dependencies: ["MizanCrypto"],

@@ -1,0 +1,31 @@
+import MizanRuntime
+
+/// A device's named timers on the run's virtual clock: the `DeviceClock` its
+/// driver gets. Starting a running timer restarts it.
+final class DeviceTimers<Timer: Hashable> {
+    private let clock: VirtualClock
+    private var running: [Timer: TimerID] = [:]
+    var fire: (Timer) -> Void = { _ in }
+
+    init(clock: VirtualClock) { self.clock = clock }
+
+    var deviceClock: DeviceClock<Timer> {
+        DeviceClock(
+            now: { [unowned self] in clock.now.sinceStart },
+            start: { [unowned self] timer, delay in start(timer, after: delay) },
+            cancel: { [unowned self] timer in cancel(timer) }
+        )
+    }
+
+    func start(_ timer: Timer, after delay: Duration) {
+        if let id = running[timer] { clock.cancel(id) }
+        running[timer] = clock.schedule(after: delay) { [unowned self] in
+            running[timer] = nil
+            fire(timer)
+        }
+    }
+
+    func cancel(_ timer: Timer) {
+        if let id = running.removeValue(forKey: timer) { clock.cancel(id) }
+    }
+}

@@ -1,0 +1,94 @@
+import MizanProtocol
+
+/// Everything one run of a floor needs besides its seed: the radio, the tills,
+/// who pays and how, the faults, and how long to run.
+public struct FloorPlan: Sendable {
+    public var radio = RadioParameters()
+    public var audibility: RadioMedium.Audibility = .everyone
+    public var tills: [TillPlan]
+    public var payers: PayerArrivals
+    public var operators = OperatorBehaviour()
+    public var payerBehaviour = PayerBehaviour()
+    public var phoneSelection: SelectionStrategy = .default
+    public var faults: [Fault] = []
+    public var duration: Duration
+    /// Stop as soon as this many transactions have ended in success (W1).
+    public var stopAfterSuccesses: Int?
+
+    public init(tills: [TillPlan], payers: PayerArrivals, duration: Duration) {
+        self.tills = tills
+        self.payers = payers
+        self.duration = duration
+    }
+
+    /// `count` tills in a row along x, `spacing` metres apart, at the radio's till height.
+    public static func row(count: Int, spacing: Double = 2, height: Double = 1.0, countdown: Duration = .seconds(60)) -> [TillPlan] {
+        (0..<count).map { i in
+            TillPlan(id: TillID(UInt32(i + 1)), label: "Till \(i + 1)",
+                     position: Position(x: spacing * Double(i), y: 0, z: height), countdown: countdown)
+        }
+    }
+}
+
+public struct TillPlan: Hashable, Sendable {
+    public var id: TillID
+    public var label: String
+    public var position: Position
+    public var countdown: Duration
+    /// Transmit-side RSSI offset, dB.
+    public var rssiOffset: Double
+
+    public init(id: TillID, label: String, position: Position, countdown: Duration = .seconds(60), rssiOffset: Double = 0) {
+        self.id = id
+        self.label = label
+        self.position = position
+        self.countdown = countdown
+        self.rssiOffset = rssiOffset
+    }
+}
+
+/// Who comes to pay.
+public enum PayerArrivals: Hashable, Sendable {
+    /// One phone per till, `distance` metres in front of it, paying again and
+    /// again (WORKLOADS.md W1).
+    case pairs(distance: Double)
+    /// Payers arrive at each till as a Poisson process and queue (W2); with
+    /// `meanGap` zero the queue never empties (W3). `idle` more payers stand on
+    /// the floor without paying.
+    case queues(meanGap: Duration, idle: Int)
+}
+
+/// How operators behave (times in seconds).
+public struct OperatorBehaviour: Hashable, Sendable {
+    /// From a transaction's end to locking the next amount for the next payer.
+    public var lockDelay: Duration = .seconds(2)
+    /// From the payer's confirm to picking the outcome: uniform in this range.
+    public var pickDelay: ClosedRange<Double> = 0.5...2
+    /// The chance that the operator picks success.
+    public var successProbability: Double = 1
+    /// After a failed attempt while still advertising the payer's amount, the
+    /// till drops the lock and locks again this much later (W2).
+    public var relockDelay: Duration = .seconds(2)
+
+    public init() {}
+}
+
+/// How payers behave.
+public struct PayerBehaviour: Hashable, Sendable {
+    /// From the amount on screen to the decision: uniform in this range, seconds.
+    public var reviewTime: ClosedRange<Double> = 1...4
+    /// The chance that a payer who sees their own amount confirms (else declines).
+    public var confirmProbability: Double = 1
+    /// Where a payer stands relative to their till: x offset and y distance, uniform, metres.
+    public var standX: ClosedRange<Double> = -0.3...0.3
+    public var standY: ClosedRange<Double> = 0.3...1.0
+    /// How many attempts a payer makes before leaving the queue.
+    public var attempts: Int = 2
+    /// W1: from an ending to tapping Start again.
+    public var restartDelay: Duration = .seconds(1)
+    /// Body or pocket loss, dB, and the spread of phones' RSSI offsets, dB.
+    public var bodyLoss: Double = 0
+    public var phoneOffsetSigma: Double = 0
+
+    public init() {}
+}

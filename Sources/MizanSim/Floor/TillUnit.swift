@@ -1,0 +1,26 @@
+import MizanProtocol
+import MizanRuntime
+
+/// A till on the floor: its radio, its driver, its timers, and the queue of
+/// payers its operator serves.
+final class TillUnit {
+    let index: Int
+    let plan: TillPlan
+    let endpoint: TillEndpoint
+    let timers: DeviceTimers<HostTimer>
+    var driver: HostDriver!
+    /// Payers waiting, first in line first.
+    var queue: [Int] = []
+    /// The payer whose amount is locked, or nil.
+    var lockedFor: Int?
+    var lockTimer: TimerID?
+
+    init(index: Int, plan: TillPlan, endpoint: TillEndpoint, timers: DeviceTimers<HostTimer>) {
+        self.index = index
+        self.plan = plan
+        self.endpoint = endpoint
+        self.timers = timers
+    }
+
+    var name: String { "till-\(index)" }
+}

@@ -1,0 +1,136 @@
+import MizanProtocol
+
+/// The books of one run: every till transaction and every phone attempt, paired
+/// where the till served the phone, each pair checked by the agreement rule as
+/// soon as both sides have ended.
+public final class TransactionLedger {
+    public struct HostRecord: Sendable {
+        public let till: Int
+        public var transaction: TransactionID?
+        public var lockedAt: Duration
+        public var servedAttempt: Int?
+        public var endedAt: Duration?
+        public var ending: HostEnding?
+    }
+
+    public struct PhoneAttempt: Sendable {
+        public let index: Int
+        public let phone: Int
+        public let startedAt: Duration
+        public var chosenTill: Int?
+        public var nearestTill: Int?
+        public var secureAt: Duration?
+        public var endedAt: Duration?
+        public var ending: PhoneEnding?
+        public var host: Int?
+        public var deadlineMissed = false
+    }
+
+    /// One transaction as both sides ended it.
+    public struct Settled: Sendable {
+        public let host: Int?
+        public let attempt: Int?
+        public let pair: EndingPair
+        public let verdict: AgreementRule.Verdict
+        public let at: Duration
+    }
+
+    public private(set) var hosts: [HostRecord] = []
+    public private(set) var attempts: [PhoneAttempt] = []
+    public private(set) var settled: [Settled] = []
+    /// Called for every settled transaction (traces, progress).
+    var onSettled: (Settled) -> Void = { _ in }
+
+    private var openHostByTill: [Int: Int] = [:]
+    private var openAttemptByPhone: [Int: Int] = [:]
+
+    public init() {}
+
+    public var violations: [Settled] {
+        settled.filter { if case .violated = $0.verdict { true } else { false } }
+    }
+
+    // MARK: till side
+
+    func hostStarted(till: Int, at time: Duration) {
+        hosts.append(HostRecord(till: till, lockedAt: time))
+        openHostByTill[till] = hosts.count - 1
+    }
+
+    func hostServing(till: Int, transaction: TransactionID, phone: Int) {
+        guard let host = openHostByTill[till] else { return }
+        hosts[host].transaction = transaction
+        if let attempt = openAttemptByPhone[phone] {
+            hosts[host].servedAttempt = attempt
+            attempts[attempt].host = host
+        }
+    }
+
+    func hostFinished(till: Int, ending: HostEnding, transaction: TransactionID?, at time: Duration) {
+        let host: Int
+        if let open = openHostByTill[till] { host = open } else {
+            hosts.append(HostRecord(till: till, lockedAt: time))
+            host = hosts.count - 1
+        }
+        openHostByTill[till] = nil
+        hosts[host].transaction = hosts[host].transaction ?? transaction
+        hosts[host].ending = ending
+        hosts[host].endedAt = time
+        if let attempt = hosts[host].servedAttempt {
+            if attempts[attempt].ending != nil { settle(host: host, attempt: attempt, at: time) }
+        } else {
+            settle(host: host, attempt: nil, at: time)
+        }
+    }
+
+    // MARK: phone side
+
+    func attemptStarted(phone: Int, at time: Duration) {
+        attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
+        openAttemptByPhone[phone] = attempts.count - 1
+    }
+
+    func attemptChose(phone: Int, till: Int, nearest: Int?) {
+        guard let attempt = openAttemptByPhone[phone] else { return }
+        attempts[attempt].chosenTill = till
+        attempts[attempt].nearestTill = nearest
+    }
+
+    func attemptSecure(phone: Int, at time: Duration) {
+        guard let attempt = openAttemptByPhone[phone] else { return }
+        attempts[attempt].secureAt = time
+    }
+
+    func attemptMissedDeadline(phone: Int) {
+        guard let attempt = openAttemptByPhone[phone] else { return }
+        attempts[attempt].deadlineMissed = true
+    }
+
+    func attemptFinished(phone: Int, ending: PhoneEnding, at time: Duration) {
+        let attempt: Int
+        if let open = openAttemptByPhone[phone] { attempt = open } else {
+            attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
+            attempt = attempts.count - 1
+        }
+        openAttemptByPhone[phone] = nil
+        attempts[attempt].ending = ending
+        attempts[attempt].endedAt = time
+        if let host = attempts[attempt].host {
+            if hosts[host].ending != nil { settle(host: host, attempt: attempt, at: time) }
+        } else {
+            settle(host: nil, attempt: attempt, at: time)
+        }
+    }
+
+    /// The phone's open attempt, if any.
+    func openAttempt(of phone: Int) -> PhoneAttempt? {
+        openAttemptByPhone[phone].map { attempts[$0] }
+    }
+
+    private func settle(host: Int?, attempt: Int?, at time: Duration) {
+        let pair = EndingPair(host: host.flatMap { hosts[$0].ending }, phone: attempt.flatMap { attempts[$0].ending })
+        let record = Settled(host: host, attempt: attempt, pair: pair, verdict: AgreementRule.check(pair), at: time)
+        settled.append(record)
+        onSettled(record)
+    }
+}

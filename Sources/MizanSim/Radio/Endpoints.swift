@@ -1,0 +1,73 @@
+import MizanProtocol
+import MizanRuntime
+
+/// A till's radio as the medium keeps it.
+final class TillEndpoint {
+    let index: Int
+    let tillID: TillID
+    var position: Position
+    /// Transmit-side RSSI offset, dB.
+    var offset: Double
+    var availability: RadioAvailability = .on
+    /// The encoded advertisement while advertising.
+    var advertisingPayload: [UInt8]?
+    var advertisingTimer: TimerID?
+    var serviceUp = false
+    /// Open links, oldest first.
+    var links: [Link] = []
+    var notifyRefused = false
+    var deliver: (PeripheralRadioEvent) -> Void = { _ in }
+
+    init(index: Int, tillID: TillID, position: Position, offset: Double) {
+        self.index = index
+        self.tillID = tillID
+        self.position = position
+        self.offset = offset
+    }
+
+    func link(to central: CentralID) -> Link? {
+        links.first { $0.phone.central == central }
+    }
+}
+
+/// A phone's radio as the medium keeps it.
+final class PhoneEndpoint {
+    let index: Int
+    let central: CentralID
+    var motion: Motion
+    /// Receive-side RSSI offset, dB (device-to-device calibration).
+    var offset: Double
+    /// Body or pocket loss, dB, subtracted from every packet.
+    var bodyLoss: Double
+    var availability: RadioAvailability = .on
+    var scanning = false
+    var link: Link?
+    /// A connection being set up.
+    var connecting = false
+    var deliver: (CentralRadioEvent) -> Void = { _ in }
+
+    init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
+        self.index = index
+        self.central = central
+        self.motion = motion
+        self.offset = offset
+        self.bodyLoss = bodyLoss
+    }
+}
+
+/// A connection between a phone and a till.
+final class Link {
+    unowned let phone: PhoneEndpoint
+    unowned let till: TillEndpoint
+    var open = true
+    /// When the last write (phone to till) and notification (till to phone) will be delivered:
+    /// each direction is first in, first out.
+    var lastUp: Duration = .zero
+    var lastDown: Duration = .zero
+    var notifiesInFlight = 0
+
+    init(phone: PhoneEndpoint, till: TillEndpoint) {
+        self.phone = phone
+        self.till = till
+    }
+}

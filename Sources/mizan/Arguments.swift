@@ -1,0 +1,66 @@
+/// A command's arguments, read one by one: flags with values, bare flags, and
+/// positionals. Anything left unread is an error, so an unknown option never
+/// passes silently.
+struct Arguments {
+    private var items: [String]
+    let command: String
+
+    init(command: String, _ items: [String]) {
+        self.command = command
+        self.items = items
+    }
+
+    var wantsHelp: Bool { items.contains("--help") || items.contains("-h") }
+
+    /// The value after `name`, if the flag is present.
+    mutating func value(_ name: String) throws(UsageError) -> String? {
+        guard let index = items.firstIndex(of: name) else { return nil }
+        guard index + 1 < items.count, !items[index + 1].hasPrefix("--") else {
+            throw UsageError("\(command): \(name) needs a value")
+        }
+        let value = items[index + 1]
+        items.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = items.firstIndex(of: name) else { return false }
+        items.remove(at: index)
+        return true
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_ name: String, in range: ClosedRange<T>) throws(UsageError) -> T? {
+        guard let text = try value(name) else { return nil }
+        guard let number = T(text), range.contains(number) else {
+            throw UsageError("\(command): \(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return number
+    }
+
+    mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = try value(name) else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError("\(command): \(name) expects a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return number
+    }
+
+    /// The next positional argument, if any.
+    mutating func positional() -> String? {
+        guard let index = items.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }
+        return items.remove(at: index)
+    }
+
+    /// Fails on anything not read.
+    func finish() throws(UsageError) {
+        if let first = items.first {
+            throw UsageError(first.hasPrefix("-") ? "\(command): unknown option '\(first)'" : "\(command): unexpected argument '\(first)'")
+        }
+    }
+}
+
+/// A mistake in how a command was called: printed with the command's usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

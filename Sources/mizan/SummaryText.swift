@@ -1,0 +1,43 @@
+import MizanProtocol
+import MizanSim
+
+/// The human summary of a floor run.
+enum SummaryText {
+    static func render(_ report: FloorReport, wallSeconds: Double) -> String {
+        var lines: [String] = []
+        lines.append("seed \(report.seed): \(report.transactions) transactions settled in \(format(report.simulated.seconds)) virtual s")
+        lines.append("")
+        lines.append("transactions by ending:")
+        for (ending, count) in report.byEnding {
+            lines.append("  \(pad(String(count), 7))  \(ending.rawValue). \(ending.title)")
+        }
+        lines.append("")
+        lines.append("time from Start to secure link: \(percentiles(report.startToSecureLink))")
+        lines.append("time from Start to result:      \(percentiles(report.startToResult))")
+        lines.append("phone deadline (10 s) missed: \(report.phoneDeadlineMisses.noTillFound) with no till found, \(report.phoneDeadlineMisses.tillQuietMidHandshake) with the till quiet mid-handshake")
+        lines.append("host countdown ran out: \(report.hostCountdownExpiries)")
+        lines.append("wrong till chosen: \(report.wrongTillChoices) of \(report.attemptsWithChoice) (\(format(report.wrongTillRate * 100)) %)")
+        lines.append("agreement violations: \(report.violations.count)")
+        lines.append("advertising packets: \(report.packetsSent) sent, \(report.packetsHeard) heard")
+        if wallSeconds > 0 {
+            lines.append("speed: \(format(report.simulated.seconds / wallSeconds)) virtual s per wall s")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func percentiles(_ p: Percentiles) -> String {
+        guard let p50 = p.p50, let p90 = p.p90, let p99 = p.p99 else { return "no samples" }
+        return "p50 \(format(p50)) s, p90 \(format(p90)) s, p99 \(format(p99)) s (n = \(p.count))"
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        var text = String(rounded)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: Swift.max(0, width - text.count)) + text
+    }
+}
