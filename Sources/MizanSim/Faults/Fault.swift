@@ -9,6 +9,9 @@ public enum Fault: Hashable, Sendable {
     case dropLinkAtStep(LinkDropPoint, phone: Int?, after: Duration)
     /// Turn a device's Bluetooth off, back on, or withdraw the app's permission.
     case bluetooth(DeviceRef, RadioAvailability, at: Duration)
+    /// Flip a bit in the next frame of this type to or from the phone (any
+    /// phone when nil): it will fail to open or to decode.
+    case corruptFrame(FrameType, phone: Int?)
     /// The payer walks away at `speed` m/s in direction (dx, dy) from `at`.
     case walkAway(phone: Int, at: Duration, speed: Double, dx: Double, dy: Double)
 }

@@ -23,6 +23,8 @@ public final class Floor {
     private let deviceLog: ((DeviceRef, String) -> Void)?
     public private(set) var successes = 0
     private var stopRequested = false
+    /// After the plan's duration: no new locks or Starts; what runs, ends.
+    private var draining = false
     /// Whether the payer tapped Start for their till's current lock.
     private var tappedForLock: Set<Int> = []
 
@@ -41,7 +43,9 @@ public final class Floor {
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
         setUpPayers()
+        // Faults before the first lock: one at time zero comes first.
         scheduleFaults()
+        clock.schedule(at: .start) { [unowned self] in startPayers() }
     }
 
     var now: Duration { clock.now.sinceStart }
@@ -49,13 +53,23 @@ public final class Floor {
     // MARK: running
 
     /// Runs until the plan's duration (or its success target); `progress` is
-    /// called every virtual second with the virtual time reached.
-    public func run(progress: ((Duration) -> Void)? = nil) -> FloorReport {
+    /// called every virtual second with the virtual time reached. With
+    /// `drain`, it then starts nothing new and runs on (up to `drainLimit`)
+    /// until every transaction under way has ended.
+    public func run(drain: Bool = false, drainLimit: Duration = .seconds(600), progress: ((Duration) -> Void)? = nil) -> FloorReport {
         var reached = Duration.zero
         while reached < plan.duration, !stopRequested {
             reached = Swift.min(reached + .seconds(1), plan.duration)
             loop.run(until: VirtualInstant(sinceStart: reached))
             progress?(reached)
+        }
+        if drain {
+            draining = true
+            let limit = reached + drainLimit
+            while reached < limit, !ledger.isSettled {
+                reached += .seconds(1)
+                loop.run(until: VirtualInstant(sinceStart: reached))
+            }
         }
         loop.shutdown()
         return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached,
@@ -111,13 +125,14 @@ public final class Floor {
 
     private func setUpPayers() {
         switch plan.payers {
-        case let .pairs(distance):
+        case let .pairs(distance, perTill):
             for till in tills {
-                let position = Position(x: till.plan.position.x, y: till.plan.position.y + distance, z: plan.radio.phoneHeight)
-                let phone = addPhone(till: till.index, at: position)
-                phone.amount = amount(forPayer: phone.index)
+                for k in 0..<perTill {
+                    let position = Position(x: till.plan.position.x + 0.2 * Double(k), y: till.plan.position.y + distance,
+                                            z: plan.radio.phoneHeight)
+                    addPhone(till: till.index, at: position)
+                }
             }
-            for till in tills { lock(till, for: till.index) }
         case let .queues(meanGap, idle):
             if meanGap == .zero {
                 // Queues that never empty: the payers present take turns at their till.
@@ -127,9 +142,21 @@ public final class Floor {
                     let phone = addPhone(till: till.index, at: idlePosition())
                     till.queue.append(phone.index)
                 }
-                for till in tills { lock(till, for: till.queue[0]) }
             } else {
                 for _ in 0..<idle { addPhone(till: 0, at: idlePosition()) }
+            }
+        }
+    }
+
+    /// At time zero: the first locks, and the first arrivals.
+    private func startPayers() {
+        switch plan.payers {
+        case let .pairs(_, perTill):
+            for till in tills { lock(till, for: till.index * perTill) }
+        case let .queues(meanGap, _):
+            if meanGap == .zero {
+                for till in tills { lock(till, for: till.queue[0]) }
+            } else {
                 for till in tills { scheduleArrival(at: till, meanGap: meanGap) }
             }
         }
@@ -162,6 +189,7 @@ public final class Floor {
     /// The operator locks the payer's amount; the payer steps up and taps Start.
     private func lock(_ till: TillUnit, for payer: Int) {
         till.lockTimer = nil
+        guard !draining else { return }
         till.lockedFor = payer
         let phone = phones[payer]
         if phone.amount == nil { phone.amount = amount(forPayer: payer) }
@@ -176,7 +204,17 @@ public final class Floor {
         till.driver.handle(.operatorStartsNewSale)
         tappedForLock.remove(payer)
         if let amount = phone.amount { till.driver.handle(.operatorLocks(amount)) }
-        if !phone.busy { tapStart(phone) }
+        if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
+        switch plan.payers {
+        case let .pairs(_, perTill):
+            // Every phone of the till taps Start when its amount is locked.
+            for k in 0..<perTill {
+                phones[till.index * perTill + k].amount = phone.amount
+                tapStart(phones[till.index * perTill + k])
+            }
+        case .queues:
+            tapStart(phone)
+        }
     }
 
     private func scheduleLock(_ till: TillUnit, for payer: Int, after delay: Duration) {
@@ -185,10 +223,36 @@ public final class Floor {
     }
 
     private func tapStart(_ phone: PhoneUnit) {
+        guard !phone.busy, !draining else { return } // mid-transaction, Start is not on screen; or the run is ending
         tappedForLock.insert(phone.index)
         ledger.attemptStarted(phone: phone.index, at: now)
         trace?.write(at: now, device: phone.name, event: "payer taps Start")
         phone.driver.handle(.tapStart)
+        if let delay = plan.payerBehaviour.cancelAfter {
+            let attempt = ledger.openAttempt(of: phone.index)?.index
+            clock.schedule(after: delay) { [unowned self, unowned phone] in
+                guard let attempt, ledger.openAttempt(of: phone.index)?.index == attempt else { return }
+                switch phone.driver.screen {
+                case .searching, .connecting, .reviewAmount:
+                    trace?.write(at: now, device: phone.name, event: "payer cancels")
+                    phone.driver.handle(.payerCancels)
+                default: break
+                }
+            }
+        }
+    }
+
+    private func scheduleOperatorCancel(_ till: TillUnit, after delay: Duration) {
+        let started = ledger.hosts.count - 1
+        clock.schedule(after: delay) { [unowned self, unowned till] in
+            guard ledger.hosts.indices.contains(started), ledger.hosts[started].ending == nil, ledger.hosts[started].till == till.index else { return }
+            switch till.driver.screen {
+            case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
+                trace?.write(at: now, device: till.name, event: "operator cancels")
+                till.driver.handle(.operatorCancels)
+            default: break
+            }
+        }
     }
 
     // MARK: what the devices report
@@ -204,7 +268,7 @@ public final class Floor {
             ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
         case let .finished(ending, transaction):
             trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
-            ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, at: now)
+            ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.driver.screen, at: now)
             if ending.charged { countSuccess() }
             operatorAfterEnding(till, charged: ending.charged)
         }
@@ -223,8 +287,8 @@ public final class Floor {
 
     private func operatorAfterEnding(_ till: TillUnit, charged: Bool) {
         switch plan.payers {
-        case .pairs:
-            scheduleLock(till, for: till.index, after: plan.operators.lockDelay)
+        case let .pairs(_, perTill):
+            scheduleLock(till, for: till.index * perTill, after: plan.operators.lockDelay)
         case let .queues(meanGap, _):
             guard let payer = till.lockedFor else { return }
             till.lockedFor = nil
@@ -261,7 +325,7 @@ public final class Floor {
             ledger.attemptSecure(phone: phone.index, at: now)
         case let .finished(ending):
             trace?.write(at: now, device: phone.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
-            ledger.attemptFinished(phone: phone.index, ending: ending, at: now)
+            ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.driver.screen, at: now)
             payerAfterEnding(phone)
         }
     }
@@ -327,18 +391,38 @@ public final class Floor {
 
     // MARK: faults
 
+    /// Whether a fault's device is on the floor (a payer who has not arrived is not).
+    private func exists(_ device: DeviceRef) -> Bool {
+        switch device {
+        case let .till(index): tills.indices.contains(index)
+        case let .phone(index): phones.indices.contains(index)
+        }
+    }
+
+    private func skipped(_ device: DeviceRef) {
+        trace?.write(at: now, device: "floor", event: "fault skipped", [("reason", .string("\(device) is not on the floor"))])
+    }
+
     private func scheduleFaults() {
         for fault in plan.faults {
             switch fault {
             case let .dropLink(phone, time):
-                clock.schedule(at: VirtualInstant(sinceStart: time)) { [unowned self] in medium.dropLinks(phone: phone) }
+                clock.schedule(at: VirtualInstant(sinceStart: time)) { [unowned self] in
+                    if let phone, !exists(.phone(phone)) { return skipped(.phone(phone)) }
+                    medium.dropLinks(phone: phone)
+                }
             case let .dropLinkAtStep(point, phone, after):
                 medium.arm(point, phone: phone, after: after)
+            case let .corruptFrame(type, phone):
+                medium.armCorruption(of: type, phone: phone)
             case let .bluetooth(device, availability, time):
-                clock.schedule(at: VirtualInstant(sinceStart: time)) { [unowned self] in medium.setAvailability(device, availability) }
+                clock.schedule(at: VirtualInstant(sinceStart: time)) { [unowned self] in
+                    if exists(device) { medium.setAvailability(device, availability) } else { skipped(device) }
+                }
             case let .walkAway(phone, time, speed, dx, dy):
                 let length = Swift.max((dx * dx + dy * dy).squareRoot(), 1e-9)
                 clock.schedule(at: VirtualInstant(sinceStart: time)) { [unowned self] in
+                    guard exists(.phone(phone)) else { return skipped(.phone(phone)) }
                     medium.walk(phone: phone, at: now, velocity: (speed * dx / length, speed * dy / length))
                 }
             }

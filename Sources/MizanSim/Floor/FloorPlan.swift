@@ -49,9 +49,9 @@ public struct TillPlan: Hashable, Sendable {
 
 /// Who comes to pay.
 public enum PayerArrivals: Hashable, Sendable {
-    /// One phone per till, `distance` metres in front of it, paying again and
-    /// again (WORKLOADS.md W1).
-    case pairs(distance: Double)
+    /// `phonesPerTill` phones per till, `distance` metres in front of it (side
+    /// by side, 0.2 m apart), paying again and again (WORKLOADS.md W1 has one).
+    case pairs(distance: Double, phonesPerTill: Int = 1)
     /// Payers arrive at each till as a Poisson process and queue (W2); with
     /// `meanGap` zero the queue never empties (W3). `idle` more payers stand on
     /// the floor without paying.
@@ -69,6 +69,8 @@ public struct OperatorBehaviour: Hashable, Sendable {
     /// After a failed attempt while still advertising the payer's amount, the
     /// till drops the lock and locks again this much later (W2).
     public var relockDelay: Duration = .seconds(2)
+    /// The operator cancels this long after locking, if the outcome is not picked by then.
+    public var cancelAfter: Duration?
 
     public init() {}
 }
@@ -84,6 +86,9 @@ public struct PayerBehaviour: Hashable, Sendable {
     public var standY: ClosedRange<Double> = 0.3...1.0
     /// How many attempts a payer makes before leaving the queue.
     public var attempts: Int = 2
+    /// The payer cancels this long after tapping Start, if the phone is still
+    /// searching, connecting or showing the amount.
+    public var cancelAfter: Duration?
     /// W1: from an ending to tapping Start again.
     public var restartDelay: Duration = .seconds(1)
     /// Body or pocket loss, dB, and the spread of phones' RSSI offsets, dB.

@@ -11,6 +11,8 @@ public final class TransactionLedger {
         public var servedAttempt: Int?
         public var endedAt: Duration?
         public var ending: HostEnding?
+        /// What the till showed as the transaction ended.
+        public var screen: HostScreen?
     }
 
     public struct PhoneAttempt: Sendable {
@@ -24,6 +26,8 @@ public final class TransactionLedger {
         public var ending: PhoneEnding?
         public var host: Int?
         public var deadlineMissed = false
+        /// What the phone showed as the attempt ended.
+        public var screen: PhoneScreen?
     }
 
     /// One transaction as both sides ended it.
@@ -46,6 +50,9 @@ public final class TransactionLedger {
 
     public init() {}
 
+    /// Every till transaction and phone attempt has ended and been settled.
+    public var isSettled: Bool { openHostByTill.isEmpty && openAttemptByPhone.isEmpty && hosts.allSatisfy { $0.ending != nil } }
+
     public var violations: [Settled] {
         settled.filter { if case .violated = $0.verdict { true } else { false } }
     }
@@ -66,7 +73,7 @@ public final class TransactionLedger {
         }
     }
 
-    func hostFinished(till: Int, ending: HostEnding, transaction: TransactionID?, at time: Duration) {
+    func hostFinished(till: Int, ending: HostEnding, transaction: TransactionID?, screen: HostScreen, at time: Duration) {
         let host: Int
         if let open = openHostByTill[till] { host = open } else {
             hosts.append(HostRecord(till: till, lockedAt: time))
@@ -75,6 +82,7 @@ public final class TransactionLedger {
         openHostByTill[till] = nil
         hosts[host].transaction = hosts[host].transaction ?? transaction
         hosts[host].ending = ending
+        hosts[host].screen = screen
         hosts[host].endedAt = time
         if let attempt = hosts[host].servedAttempt {
             if attempts[attempt].ending != nil { settle(host: host, attempt: attempt, at: time) }
@@ -106,7 +114,7 @@ public final class TransactionLedger {
         attempts[attempt].deadlineMissed = true
     }
 
-    func attemptFinished(phone: Int, ending: PhoneEnding, at time: Duration) {
+    func attemptFinished(phone: Int, ending: PhoneEnding, screen: PhoneScreen, at time: Duration) {
         let attempt: Int
         if let open = openAttemptByPhone[phone] { attempt = open } else {
             attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
@@ -114,6 +122,7 @@ public final class TransactionLedger {
         }
         openAttemptByPhone[phone] = nil
         attempts[attempt].ending = ending
+        attempts[attempt].screen = screen
         attempts[attempt].endedAt = time
         if let host = attempts[attempt].host {
             if hosts[host].ending != nil { settle(host: host, attempt: attempt, at: time) }

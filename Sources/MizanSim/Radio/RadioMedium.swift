@@ -29,6 +29,7 @@ public final class RadioMedium {
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     private var scanners: [PhoneEndpoint] = []
     private var stepFaults: [(point: LinkDropPoint, phone: Int?, after: Duration)] = []
+    private var corruptions: [(type: FrameType, phone: Int?)] = []
     /// Per (till, phone) link shadowing, drawn once from its own stream.
     private var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
@@ -65,6 +66,20 @@ public final class RadioMedium {
 
     func arm(_ point: LinkDropPoint, phone: Int?, after: Duration) {
         stepFaults.append((point, phone, after))
+    }
+
+    func armCorruption(of type: FrameType, phone: Int?) {
+        corruptions.append((type, phone))
+    }
+
+    /// The frame as it arrives: with a bit flipped in its last byte if a corruption is armed for it.
+    private func arriving(_ bytes: [UInt8], _ type: FrameType?, phone: Int) -> [UInt8] {
+        guard let type, let index = corruptions.firstIndex(where: { $0.type == type && ($0.phone == nil || $0.phone == phone) }),
+              !bytes.isEmpty else { return bytes }
+        corruptions.remove(at: index)
+        var corrupted = bytes
+        corrupted[corrupted.count - 1] ^= 0x01
+        return corrupted
     }
 
     /// The radio a till's driver uses.
@@ -308,9 +323,10 @@ public final class RadioMedium {
         }
     }
 
-    private func write(_ phone: PhoneEndpoint, _ bytes: [UInt8]) {
+    private func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
-        let type = FrameType(peeking: bytes)
+        let type = FrameType(peeking: sent)
+        let bytes = arriving(sent, type, phone: phone.index)
         observe(.sent(phone: phone.index, till: link.till.index, toTill: true, type, bytes: bytes.count))
         if type == .phoneKey, let fault = takeStepFault(.beforeKey, phone: phone.index) {
             schedule(after: fault) { [unowned self] in lose(link, .fault) }
@@ -339,13 +355,14 @@ public final class RadioMedium {
         }
     }
 
-    private func notify(_ till: TillEndpoint, _ central: CentralID, _ bytes: [UInt8]) -> Bool {
+    private func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
         guard till.availability == .on, let link = till.link(to: central) else { return true }
+        let bytes = arriving(sent, FrameType(peeking: sent), phone: link.phone.index)
         guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
             till.notifyRefused = true
             return false
         }
-        let type = FrameType(peeking: bytes)
+        let type = FrameType(peeking: sent)
         observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: bytes.count))
         let point: LinkDropPoint? = switch type {
         case .amount: .afterAmountSentBeforePhoneHasIt

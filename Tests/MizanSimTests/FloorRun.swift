@@ -1,0 +1,30 @@
+import MizanProtocol
+@testable import MizanSim
+
+/// Runs a floor plan with a seed, collecting the trace and the devices' logs.
+struct FloorRun {
+    let report: FloorReport
+    let trace: [String]
+    let logs: [String]
+
+    init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true) throws {
+        var trace: [String] = []
+        var logs: [String] = []
+        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { trace.append($0) }, deviceLog: { _, line in logs.append(line) })
+        report = floor.run(drain: drain)
+        self.trace = trace
+        self.logs = logs
+    }
+
+    var pairs: [EndingPair] { report.ledger.settled.map(\.pair) }
+
+    /// One till, one phone half a metre in front of it, a short run that then drains.
+    static func single(_ configure: (inout FloorPlan) -> Void = { _ in }) -> FloorPlan {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 1), payers: .pairs(distance: 0.5), duration: .seconds(1))
+        plan.radio = .ideal
+        plan.payerBehaviour.reviewTime = 2...2
+        plan.operators.pickDelay = 1...1
+        configure(&plan)
+        return plan
+    }
+}
