@@ -1,5 +1,5 @@
 /// Every way a transaction ends: the catalogue of ARCHITECTURE.md §4 (1-17) and
-/// the endings found while building the machines (18-20). `EndingsCatalogue`
+/// the endings found while building the machines and running faults (18-21). `EndingsCatalogue`
 /// holds the pairs of host and phone endings each one allows.
 public enum Ending: Int, Hashable, Sendable, CaseIterable, Comparable {
     case success = 1
@@ -28,6 +28,9 @@ public enum Ending: Int, Hashable, Sendable, CaseIterable, Comparable {
     /// Found: the operator cancels after the secure link but the link is lost
     /// before the sealed end arrives.
     case cancelAfterSecureLinkLinkLost = 20
+    /// Found: the payer confirmed but the confirm never reached the till (the
+    /// link went first). The till saw the payer leave; the phone cannot know.
+    case confirmLostWithTheLink = 21
 
     public static func < (a: Ending, b: Ending) -> Bool { a.rawValue < b.rawValue }
 
@@ -53,6 +56,7 @@ public enum Ending: Int, Hashable, Sendable, CaseIterable, Comparable {
         case .linkLostAfterAmountSent: "link lost after the amount was sent, before the phone opened it"
         case .payerCancelsBeforeSecureLink: "payer cancels while searching or connecting"
         case .cancelAfterSecureLinkLinkLost: "operator cancels after the secure link, link lost before the end arrives"
+        case .confirmLostWithTheLink: "link lost after the payer confirmed, before the till had the confirm"
         }
     }
 }

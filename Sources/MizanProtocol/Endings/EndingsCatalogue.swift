@@ -25,6 +25,8 @@ public enum EndingsCatalogue {
             row(.cancelWhileBroadcasting, .cancelledWhileBroadcasting, .couldntConnect),
             row(.cancelWhileBroadcasting, .cancelledWhileBroadcasting, .handshakeFailed),
             row(.cancelAfterSecureLink, .cancelled, .tillCancelled),
+            // The payer declined as the operator cancelled: both sides say nothing was charged.
+            row(.cancelAfterSecureLink, .cancelled, .youDeclined),
             row(.linkLostAfterKeyBeforeAmount, .handshakeFailed, .handshakeFailed),
             row(.linkLostAfterConfirmBeforePick, .paidPayerNotTold, .resultUnknown),
             row(.linkLostAfterConfirmBeforePick, .failedPayerNotTold, .resultUnknown),
@@ -50,6 +52,8 @@ public enum EndingsCatalogue {
             row(.phoneDeadlinePasses, .countdownExpired, .couldntConnect),
             row(.phoneDeadlinePasses, .payerLeft, .couldntConnect),
             row(.linkLostWhileReviewing, .payerLeft, .connectionLost),
+            // The payer declined, and the decline was lost with the link.
+            row(.linkLostWhileReviewing, .payerLeft, .youDeclined),
             row(.payerCancelsBeforeDeciding, .payerLeft, .cancelled),
             row(.tillBusy, nil, .tillBusy),
             row(.sealedFrameFails, .secureLinkFailed, .secureLinkFailed),
@@ -59,12 +63,16 @@ public enum EndingsCatalogue {
             row(.sealedFrameFails, .secureLinkFailed, .resultUnknown),
             row(.sealedFrameFails, .payerLeft, .secureLinkFailed),
             row(.sealedFrameFails, .handshakeFailed, .secureLinkFailed),
+            // A decline that failed to open at the till; a sealed end that failed to open at the phone.
+            row(.sealedFrameFails, .secureLinkFailed, .youDeclined),
+            row(.sealedFrameFails, .cancelled, .secureLinkFailed),
             row(.linkLostAfterAmountSent, .payerLeft, .handshakeFailed),
             row(.payerCancelsBeforeSecureLink, nil, .cancelled),
             row(.payerCancelsBeforeSecureLink, .handshakeFailed, .cancelled),
             row(.payerCancelsBeforeSecureLink, .payerLeft, .cancelled),
             row(.cancelAfterSecureLinkLinkLost, .cancelled, .connectionLost),
             row(.cancelAfterSecureLinkLinkLost, .cancelled, .resultUnknown),
+            row(.confirmLostWithTheLink, .payerLeft, .resultUnknown),
         ]
     }()
 

@@ -64,8 +64,8 @@ public struct RadioParameters: Hashable, Sendable {
         parameters.packetSigma = 0
         parameters.ricianKdB = nil
         parameters.collisions = false
-        parameters.perMidpoint = -200
-        parameters.sensitivity = -200
+        parameters.perMidpoint = -.infinity // no packet is ever lost
+        parameters.sensitivity = -.infinity
         return parameters
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import MizanSim
+
+/// The radio model does what its parameters say, checked by fitting it back.
+@Suite struct RadioModelTests {
+    /// Least-squares fit of RSSI = a - 10 n log10(d): returns (a, n, residual sd).
+    static func fit(_ samples: [(distance: Double, rssi: Double)]) -> (reference: Double, exponent: Double, sigma: Double) {
+        let xs = samples.map { -10 * log10($0.distance) }, ys = samples.map(\.rssi)
+        let n = Double(samples.count)
+        let mx = xs.reduce(0, +) / n, my = ys.reduce(0, +) / n
+        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+        let slope = sxy / sxx
+        let intercept = my - slope * mx
+        let residuals = zip(xs, ys).map { $1 - (intercept + slope * $0) }
+        let sigma = (residuals.reduce(0) { $0 + $1 * $1 } / (n - 2)).squareRoot()
+        return (intercept, slope, sigma)
+    }
+
+    static func samples(_ parameters: RadioParameters, seed: UInt64, count: Int = 40_000) -> [(distance: Double, rssi: Double)] {
+        let model = PathLossModel(parameters: parameters)
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { i in
+            let distance = 0.5 + Double(i % 40) * 0.5
+            return (distance, model.packetRSSI(distance: distance, fixedOffset: 0, generator: &generator))
+        }
+    }
+
+    @Test func fittedReferenceExponentAndSigmaMatchTheConfiguredOnes() {
+        var parameters = RadioParameters()
+        parameters.referenceRSSI = -62
+        parameters.pathLossExponent = 2.4
+        parameters.packetSigma = 5
+        let fit = Self.fit(Self.samples(parameters, seed: 11))
+        #expect(abs(fit.reference - -62) < 0.3)
+        #expect(abs(fit.exponent - 2.4) < 0.05)
+        #expect(abs(fit.sigma - 5) < 0.15)
+    }
+
+    @Test func ricianFadingWidensTheSpreadAndKeepsTheMeanNearThePathLoss() {
+        var parameters = RadioParameters()
+        parameters.packetSigma = 0
+        parameters.ricianKdB = 7
+        let fit = Self.fit(Self.samples(parameters, seed: 12))
+        #expect(abs(fit.exponent - parameters.pathLossExponent) < 0.05)
+        // K = 7 dB: a few dB of spread, far less than none or than Rayleigh's 5.6 dB.
+        #expect(fit.sigma > 1 && fit.sigma < 4)
+    }
+
+    @Test func theDefaultsAgreeWithTheDanisFitsInRADIO() {
+        // RADIO.md: Danis Pi receivers fit -58.9 dBm at 1 m, exponent 2.17, sigma 6.5 dB.
+        let defaults = RadioParameters()
+        #expect(abs(defaults.referenceRSSI - -58.9) < 0.5)
+        #expect(abs(defaults.pathLossExponent - 2.17) < 0.1)
+        #expect(abs(defaults.packetSigma - 6.5) < 1)
+    }
+
+    @Test func packetErrorRateRisesAsRSSIFalls() {
+        let model = PathLossModel(parameters: RadioParameters())
+        let rates = stride(from: -60.0, through: -100, by: -1).map { model.packetErrorRate(rssi: $0) }
+        #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(model.packetErrorRate(rssi: -80) < 0.002)
+        #expect(abs(model.packetErrorRate(rssi: RadioParameters().perMidpoint) - 0.5) < 1e-9)
+        #expect(model.packetErrorRate(rssi: -96) == 1)
+        #expect(PathLossModel(parameters: .ideal).packetErrorRate(rssi: -120) == 0)
+    }
+
+    @Test func meanRSSIFollowsLogDistance() {
+        let model = PathLossModel(parameters: RadioParameters())
+        #expect(model.meanRSSI(distance: 1) == -59)
+        #expect(abs(model.meanRSSI(distance: 10) - (-59 - 22)) < 1e-9)
+    }
+}
