@@ -27,7 +27,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mizan-bench",
-            dependencies: ["MizanCrypto"],
+            dependencies: ["MizanSim", "MizanCrypto"],
             path: "Benchmarks/mizan-bench"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import MizanCrypto
+import MizanSim
 
 /// W0 crypto-floor (WORKLOADS.md): the crypto of one transaction and nothing
 /// else: 2 key pairs, 2 session-key derivations, 3 seals and 3 opens.
@@ -31,12 +32,5 @@ enum W0CryptoFloor {
         let elapsed = start.duration(to: clock.now)
         precondition(sink > 0)
         return Double(count) / elapsed.seconds
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) * 1e-18
     }
 }

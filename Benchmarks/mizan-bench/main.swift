@@ -27,7 +27,20 @@ func runBench() -> Int32 {
             print("  transactions per wall second: \(formatted(rate))")
             print("  peak memory: \(peak / 1_048_576) MiB")
             print(#"{"workload":"W0","seed":\#(options.seed),"scale":\#(options.scale),"transactions":\#(count),"transactions_per_wall_second":\#(formatted(rate)),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
-        case "W1", "W2", "W3":
+        case "W1":
+            let w0 = try W0CryptoFloor.measure(count: max(1, Int(20_000 * min(options.scale, 1))))
+            let target = max(1, Int(100_000 * options.scale))
+            let result = try W1HandshakeCapacity.measure(successes: target, seed: options.seed)
+            let peak = peakMemoryBytes()
+            let ratio = result.transactionsPerWallSecond / w0
+            print("W1 handshake-capacity: 100 pairs, ideal radio, until \(target) successes")
+            print("  successes: \(result.successes) in \(formatted(result.virtualSeconds)) virtual s, \(formatted(result.wallSeconds)) wall s")
+            print("  transactions per wall second: \(formatted(result.transactionsPerWallSecond))")
+            print("  W0 crypto floor (same run): \(formatted(w0)) per wall second; ratio W1/W0: \(formatted(ratio * 100)) %")
+            print("  agreement violations: \(result.violations)")
+            print("  peak memory: \(peak / 1_048_576) MiB")
+            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0)),"ratio_to_w0":\#((ratio * 1000).rounded() / 1000),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+        case "W2", "W3":
             printError("mizan-bench: \(options.workload) needs the simulator, which does not exist yet")
             return 3
         default:
