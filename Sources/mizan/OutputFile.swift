@@ -13,6 +13,11 @@ final class OutputFile {
         self.handle = handle
     }
 
+    func write(_ text: String) {
+        guard let handle else { return }
+        fputs(text, handle)
+    }
+
     func writeLine(_ line: String) {
         guard let handle else { return }
         fputs(line, handle)

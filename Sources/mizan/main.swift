@@ -1,3 +1,4 @@
+import MizanSim
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,6 +33,9 @@ func mizanMain() -> Int32 {
         }
     } catch let error as UsageError {
         printError(error.description)
+        return 2
+    } catch let error as FloorFileError {
+        printError("mizan \(command): \(error)")
         return 2
     } catch {
         printError("mizan \(command): \(error)")

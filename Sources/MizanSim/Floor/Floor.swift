@@ -72,7 +72,7 @@ public final class Floor {
             }
         }
         loop.shutdown()
-        return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached,
+        return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached, tills: plan.tills.map(\.position),
                            packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard)
     }
 
@@ -163,17 +163,20 @@ public final class Floor {
     }
 
     private func idlePosition() -> Position {
-        let width = Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
-        let depth = Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10
+        let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
+        let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
         return Position(x: payers.uniform(0...width), y: payers.uniform(2...depth), z: plan.radio.phoneHeight)
     }
 
-    private func amount(forPayer payer: Int) -> Amount {
-        // Distinct amounts between 1.00 and 200.00 so that a payer can tell theirs.
-        (try? Amount(minorUnits: Int64(100 + (payer &* 7_919) % 19_900), currency: .eur)) ?? Self.fallbackAmount
+    /// Each payer's amount: spread over the plan's range (a prime stride), so
+    /// neighbours in a queue bring different amounts and can tell theirs.
+    /// `nil` only for a range that is not positive, which reading a plan refuses.
+    private func amount(forPayer payer: Int) -> Amount? {
+        let range = plan.payerBehaviour.amountRange
+        let span = range.upperBound - range.lowerBound + 1
+        let minor = range.lowerBound + Int64(payer &* 7_919) % span
+        return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)
     }
-
-    private static let fallbackAmount = try! Amount(minorUnits: 100, currency: .eur)
 
     private func scheduleArrival(at till: TillUnit, meanGap: Duration) {
         let gap = arrivals.exponential(mean: meanGap.seconds)
@@ -319,7 +322,7 @@ public final class Floor {
             let chosen = Int(tillID.rawValue) - 1
             let nearest = nearestTill(to: phone)
             trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen)), ("nearest", .int(nearest ?? -1))])
-            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest)
+            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
         case .secureLink:
             trace?.write(at: now, device: phone.name, event: "secure link")
             ledger.attemptSecure(phone: phone.index, at: now)
