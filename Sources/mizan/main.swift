@@ -9,6 +9,7 @@ usage: mizan <command> [options]
 
 commands:
   run      run a floor and print how its transactions ended
+  replay   print every event of one transaction of a run
   help     show this help
 
 Every command answers --help.
@@ -24,6 +25,7 @@ func mizanMain() -> Int32 {
     do {
         switch command {
         case "run": return try RunCommand.main(arguments)
+        case "replay": return try ReplayCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

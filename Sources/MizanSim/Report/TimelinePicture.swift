@@ -6,44 +6,15 @@ public enum TimelinePicture {
     /// paired a till and a phone), drawn from the run's trace lines.
     public static func svg(_ report: FloorReport, trace: [String]) -> String? {
         let settled = report.ledger.settled
-        guard let record = settled.first(where: { $0.pair.host == .paid && $0.attempt != nil })
-            ?? settled.first(where: { $0.host != nil && $0.attempt != nil }),
-            let hostIndex = record.host, let attemptIndex = record.attempt else { return nil }
-        let host = report.ledger.hosts[hostIndex], attempt = report.ledger.attempts[attemptIndex]
-        let start = Swift.min(host.lockedAt, attempt.startedAt)
-        let end = Swift.max(host.endedAt ?? record.at, attempt.endedAt ?? record.at) + .milliseconds(100)
-        let till = "till-\(host.till)", phone = "phone-\(attempt.phone)"
-        let events = trace.compactMap(TraceEvent.init).filter {
-            ($0.device == till || $0.device == phone) && $0.time >= start && $0.time <= end
-        }
-        return draw(events, till: till, phone: phone, start: start,
-                    title: "transaction \(settled.firstIndex { $0.host == hostIndex } .map { $0 + 1 } ?? 0): till \(host.till + 1), phone \(attempt.phone + 1), seed \(report.seed)")
+        guard let number = settled.firstIndex(where: { $0.pair.host == .paid && $0.attempt != nil })
+            ?? settled.firstIndex(where: { $0.host != nil && $0.attempt != nil }),
+            let events = TransactionTrace(report: report, number: number + 1, trace: trace) else { return nil }
+        return draw(events)
     }
 
-    struct TraceEvent {
-        let time: Duration
-        let device: String
-        let event: String
-        let fields: [(key: String, value: JSONValue)]
-
-        init?(_ line: String) {
-            guard case let .object(members)? = try? JSONParser.parse(line),
-                  case let .number(micros)? = members.first(where: { $0.key == "t" })?.value,
-                  case let .string(device)? = members.first(where: { $0.key == "device" })?.value,
-                  case let .string(event)? = members.first(where: { $0.key == "event" })?.value else { return nil }
-            time = .microseconds(Int64(micros))
-            self.device = device
-            self.event = event
-            fields = members.filter { !["t", "device", "event"].contains($0.key) }
-        }
-
-        func string(_ key: String) -> String? {
-            if case let .string(text)? = fields.first(where: { $0.key == key })?.value { return text }
-            return nil
-        }
-    }
-
-    static func draw(_ events: [TraceEvent], till: String, phone: String, start: Duration, title: String) -> String {
+    static func draw(_ transaction: TransactionTrace) -> String {
+        let events = transaction.events, till = transaction.till, start = transaction.start
+        let title = "transaction \(transaction.number): \(transaction.till), \(transaction.phone), seed \(transaction.seed)"
         // Time runs down one row per event (long waits would leave the page empty); each row gives its time.
         let x = (host: 300.0, air: 520.0, phone: 740.0)
         let rowHeight = 26.0, top = 90.0

@@ -35,7 +35,7 @@ public enum TransactionsFile {
     }
 
     /// Seconds with microsecond precision, as JSON.
-    static func seconds(_ time: Duration) -> String {
+    public static func seconds(_ time: Duration) -> String {
         let micros = TraceWriter.microseconds(time)
         let whole = micros / 1_000_000, fraction = abs(micros % 1_000_000)
         let digits = String(fraction)
