@@ -183,7 +183,7 @@ public final class Floor {
         clock.schedule(after: .seconds(gap)) { [unowned self, unowned till] in
             let phone = addPhone(till: till.index, at: idlePosition())
             till.queue.append(phone.index)
-            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index))])
+            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
             if till.lockedFor == nil, till.lockTimer == nil { lock(till, for: phone.index) }
             scheduleArrival(at: till, meanGap: meanGap)
         }
@@ -203,7 +203,7 @@ public final class Floor {
             phone.endpoint.motion = .standing(at: stand)
         }
         ledger.hostStarted(till: till.index, at: now)
-        trace?.write(at: now, device: till.name, event: "operator locks", [("payer", .int(payer))])
+        trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
         till.driver.handle(.operatorStartsNewSale)
         tappedForLock.remove(payer)
         if let amount = phone.amount { till.driver.handle(.operatorLocks(amount)) }
@@ -267,7 +267,7 @@ public final class Floor {
             if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
         case let .serving(central, transaction):
             let phone = Int(central.rawValue) - 1
-            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone))])
+            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone + 1))])
             ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
         case let .finished(ending, transaction):
             trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
@@ -321,7 +321,7 @@ public final class Floor {
         case let .connecting(tillID):
             let chosen = Int(tillID.rawValue) - 1
             let nearest = nearestTill(to: phone)
-            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen)), ("nearest", .int(nearest ?? -1))])
+            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
         case .secureLink:
             trace?.write(at: now, device: phone.name, event: "secure link")
@@ -434,24 +434,24 @@ public final class Floor {
 
     private static func write(_ event: MediumEvent, to trace: TraceWriter, at time: Duration) {
         switch event {
-        case let .advertisingStarted(till): trace.write(at: time, device: "till-\(till)", event: "advertising starts")
-        case let .advertisingStopped(till): trace.write(at: time, device: "till-\(till)", event: "advertising stops")
-        case let .connected(phone, till): trace.write(at: time, device: "phone-\(phone)", event: "connected", [("till", .int(till))])
+        case let .advertisingStarted(till): trace.write(at: time, device: "till-\(till + 1)", event: "advertising starts")
+        case let .advertisingStopped(till): trace.write(at: time, device: "till-\(till + 1)", event: "advertising stops")
+        case let .connected(phone, till): trace.write(at: time, device: "phone-\(phone + 1)", event: "connected", [("till", .int(till + 1))])
         case let .connectFailed(phone, till):
-            trace.write(at: time, device: "phone-\(phone)", event: "connect failed", [("till", .int(till ?? -1))])
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "connect failed", [("till", .int((till ?? -2) + 1))])
         case let .sent(phone, till, toTill, type, bytes):
-            trace.write(at: time, device: toTill ? "phone-\(phone)" : "till-\(till)", event: "sends",
-                        [("frame", .string(type?.name ?? "unknown")), ("bytes", .int(bytes)), ("to", .string(toTill ? "till-\(till)" : "phone-\(phone)"))])
+            trace.write(at: time, device: toTill ? "phone-\(phone + 1)" : "till-\(till + 1)", event: "sends",
+                        [("frame", .string(type?.name ?? "unknown")), ("bytes", .int(bytes)), ("to", .string(toTill ? "till-\(till + 1)" : "phone-\(phone + 1)"))])
         case let .delivered(phone, till, toTill, type):
-            trace.write(at: time, device: toTill ? "till-\(till)" : "phone-\(phone)", event: "receives",
+            trace.write(at: time, device: toTill ? "till-\(till + 1)" : "phone-\(phone + 1)", event: "receives",
                         [("frame", .string(type?.name ?? "unknown"))])
         case let .linkLost(phone, till, reason):
-            trace.write(at: time, device: "phone-\(phone)", event: "link lost", [("till", .int(till)), ("reason", .string(reason.rawValue))])
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "link lost", [("till", .int(till + 1)), ("reason", .string(reason.rawValue))])
         case let .unsubscribed(phone, till):
-            trace.write(at: time, device: "till-\(till)", event: "unsubscribed", [("phone", .int(phone))])
-        case let .serviceRetired(till): trace.write(at: time, device: "till-\(till)", event: "service retired")
+            trace.write(at: time, device: "till-\(till + 1)", event: "unsubscribed", [("phone", .int(phone + 1))])
+        case let .serviceRetired(till): trace.write(at: time, device: "till-\(till + 1)", event: "service retired")
         case let .power(device, availability):
-            let name = switch device { case let .till(i): "till-\(i)"; case let .phone(i): "phone-\(i)" }
+            let name = switch device { case let .till(i): "till-\(i + 1)"; case let .phone(i): "phone-\(i + 1)" }
             trace.write(at: time, device: name, event: "bluetooth", [("state", .string("\(availability)"))])
         }
     }

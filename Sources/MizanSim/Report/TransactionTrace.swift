@@ -57,7 +57,7 @@ public struct TransactionTrace {
         // Trace times are whole microseconds: compare at that grain.
         let from = Duration.microseconds(TraceWriter.microseconds(starts.min() ?? record.at))
         let to = (ends.max() ?? record.at) + .milliseconds(100)
-        let devices = [host.map { "till-\($0.till)" } ?? "till-?", attempt.map { "phone-\($0.phone)" } ?? "phone-?"]
+        let devices = [host.map { "till-\($0.till + 1)" } ?? "till-?", attempt.map { "phone-\($0.phone + 1)" } ?? "phone-?"]
         start = from
         till = devices[0]
         phone = devices[1]
