@@ -10,6 +10,8 @@ usage: mizan <command> [options]
 commands:
   run      run a floor and print how its transactions ended
   replay   print every event of one transaction of a run
+  sweep    run a grid of floor values times seeds on every core
+  merge    join sweep shards into what the unsharded sweep writes
   help     show this help
 
 Every command answers --help.
@@ -26,6 +28,8 @@ func mizanMain() -> Int32 {
         switch command {
         case "run": return try RunCommand.main(arguments)
         case "replay": return try ReplayCommand.main(arguments)
+        case "sweep": return try SweepCommand.main(arguments)
+        case "merge": return try MergeCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

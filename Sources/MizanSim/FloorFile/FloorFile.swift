@@ -14,10 +14,18 @@ public enum FloorFile {
 
     /// Validates floor-file text; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(FloorFileError) -> FloorPlan {
-        let json: JSONValue
-        do throws(JSONParser.Failure) { json = try JSONParser.parse(text) } catch {
+        try plan(from: try json(text, file: file), file: file)
+    }
+
+    /// Parses JSON text, naming the file in the error.
+    public static func json(_ text: String, file: String) throws(FloorFileError) -> JSONValue {
+        do throws(JSONParser.Failure) { return try JSONParser.parse(text) } catch {
             throw FloorFileError(file: file, field: "", problem: "not valid JSON: \(error)")
         }
+    }
+
+    /// Validates an already parsed floor.
+    public static func plan(from json: JSONValue, file: String) throws(FloorFileError) -> FloorPlan {
         var root = try JSONObjectReader(file: file, path: "", json)
         let tills = try readTills(&root)
         var payers = try root.required(root.object("payers"), "payers", "an object saying who comes to pay")
@@ -53,7 +61,7 @@ public enum FloorFile {
         return plan
     }
 
-    static func readText(_ path: String) throws(FloorFileError) -> String {
+    public static func readText(_ path: String) throws(FloorFileError) -> String {
         guard let handle = fopen(path, "r") else {
             throw FloorFileError(file: path, field: "", problem: "cannot be read: \(String(cString: strerror(errno)))")
         }

@@ -42,7 +42,7 @@ public enum TransactionsFile {
         return "\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
     }
 
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var line = ""
         TraceWriter.appendQuoted(text, to: &line)
         return line
