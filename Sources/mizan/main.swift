@@ -7,8 +7,12 @@ let usage = """
 usage: mizan <command> [options]
 
 commands:
-  run      run a floor and print how its transactions ended
-  help     show this help
+  run             run a floor and print how its transactions ended
+  rssi-experiment nearest-till accuracy on simulated rows of tills (CSV, SVG)
+  select          replay a recorded RSSI trace with a selection strategy
+  import          convert a recorded RSSI dataset (danis) to trace format v1
+  calibrate       fit the path-loss model to a recorded RSSI trace
+  help            show this help
 
 Every command answers --help.
 """
@@ -23,6 +27,10 @@ func mizanMain() -> Int32 {
     do {
         switch command {
         case "run": return try RunCommand.main(arguments)
+        case "rssi-experiment": return try ExperimentCommand.main(arguments)
+        case "select": return try SelectCommand.main(arguments)
+        case "import": return try ImportCommand.main(arguments)
+        case "calibrate": return try CalibrateCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0
