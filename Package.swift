@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ extension ExperimentPlan {
                          "ricianKdB", "bodyLoss", "tillOffsetSigma", "phoneOffsetSigma", "scanWindow", "strategies"]
     static let radioFields = ["referenceRSSI", "pathLossExponent", "sensitivity", "tillHeight", "phoneHeight",
                               "advertisingInterval", "advertisingDelayMax", "advertisingChannels"]
-    static let strategyFields = ["name", "base"] + StrategyParameter.allCases.filter { $0 != .window }.map(\.rawValue)
+    static let strategyFields = ["name", "base"] + StrategyParameter.allCases.map(\.rawValue)
 
     /// Reads and checks an experiment file; every mistake names the file and the field.
     public static func read(_ path: String) throws(InputError) -> ExperimentPlan {
