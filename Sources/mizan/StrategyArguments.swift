@@ -10,9 +10,9 @@ enum StrategyArguments {
       --base S      the scoring strategy a wrapper wraps (default mean)
       --window S             seconds of samples scored (default 1)
       --time-constant S      ema: a sample's weight falls by e every S seconds (default 0.5)
-      --process-noise Q      kalman: random-walk variance growth, dB² per s (default 1)
+      --process-noise Q      kalman: random-walk variance growth, dB² per s (default 2)
       --measurement-noise R  kalman: per-sample variance, dB² (default 40)
-      --margin DB            hysteresis, confident: lead needed, dB (default 3)
+      --margin DB            lead needed, dB (default: hysteresis 8, confident 3)
       --deadline S           confident: decide anyway this long after Start (default 3)
     """
 

@@ -22,6 +22,13 @@ public enum StrategyName: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The parameter's default for this strategy: `StrategyParameter.defaultValue`,
+    /// except hysteresis's margin (8 dB did best on the Danis tracks; confident's is 3).
+    public func defaultValue(_ parameter: StrategyParameter) -> Double {
+        if self == .hysteresis && parameter == .margin { return 8 }
+        return parameter.defaultValue
+    }
+
     /// The names, for messages: "strongest, mean, ...".
     public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

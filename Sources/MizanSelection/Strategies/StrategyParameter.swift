@@ -39,7 +39,7 @@ public enum StrategyParameter: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .window: 1
         case .timeConstant: 0.5
-        case .processNoise: 1
+        case .processNoise: 2
         case .measurementNoise: 40
         case .margin: 3
         case .deadline: 3

@@ -21,7 +21,7 @@ public struct StrategySpec: Hashable, Sendable {
         }
         let accepted = name.parameters + (base?.parameters ?? [])
         var values: [StrategyParameter: Double] = [:]
-        for parameter in accepted { values[parameter] = parameter.defaultValue }
+        for parameter in accepted { values[parameter] = name.defaultValue(parameter) }
         for (parameter, value) in given {
             guard accepted.contains(parameter) else {
                 throw StrategyError("strategy '\(name.rawValue)' has no parameter '\(parameter.rawValue)' (it takes: \(accepted.map(\.rawValue).joined(separator: ", ")))")
@@ -39,7 +39,7 @@ public struct StrategySpec: Hashable, Sendable {
     /// The parameters in their listed order (own, then base's).
     public var parameters: [StrategyParameter] { name.parameters + (base?.parameters ?? []) }
 
-    public func value(_ parameter: StrategyParameter) -> Double { values[parameter] ?? parameter.defaultValue }
+    public func value(_ parameter: StrategyParameter) -> Double { values[parameter] ?? name.defaultValue(parameter) }
 
     /// The same strategy with `window` replaced (an experiment's scan window).
     public func with(window: Double) throws(StrategyError) -> StrategySpec {
