@@ -1,24 +1,11 @@
+import MizanSim
+
 /// Writing JSON by hand, deterministically: keys in the order given.
 public enum JSONText {
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        TraceWriter.appendQuoted(text, to: &out)
+        return out
     }
 
     /// A number with at most `digits` decimals, or `null` when it is not finite.
