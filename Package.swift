@@ -21,9 +21,12 @@ let package = Package(
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        // Nearest-till selection on simulated and recorded RSSI: trace format,
+        // Danis importer, calibration, experiments.
+        .target(name: "MizanSelection", dependencies: ["MizanSim", "MizanProtocol"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+            dependencies: ["MizanSelection", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
         ),
         .executableTarget(
             name: "mizan-bench",
@@ -42,6 +45,8 @@ let package = Package(
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,11 +8,15 @@ let usage = """
 usage: mizan <command> [options]
 
 commands:
-  run      run a floor and print how its transactions ended
-  replay   print every event of one transaction of a run
-  sweep    run a grid of floor values times seeds on every core
-  merge    join sweep shards into what the unsharded sweep writes
-  help     show this help
+  run             run a floor and print how its transactions ended
+  replay          print every event of one transaction of a run
+  sweep           run a grid of floor values times seeds on every core
+  merge           join sweep shards into what the unsharded sweep writes
+  rssi-experiment nearest-till accuracy on simulated rows of tills (CSV, SVG)
+  select          replay a recorded RSSI trace with a selection strategy
+  import          convert a recorded RSSI dataset (danis) to trace format v1
+  calibrate       fit the path-loss model to a recorded RSSI trace
+  help            show this help
 
 Every command answers --help.
 """
@@ -30,6 +34,10 @@ func mizanMain() -> Int32 {
         case "replay": return try ReplayCommand.main(arguments)
         case "sweep": return try SweepCommand.main(arguments)
         case "merge": return try MergeCommand.main(arguments)
+        case "rssi-experiment": return try ExperimentCommand.main(arguments)
+        case "select": return try SelectCommand.main(arguments)
+        case "import": return try ImportCommand.main(arguments)
+        case "calibrate": return try CalibrateCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

@@ -43,7 +43,8 @@ public final class TraceWriter {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
-    static func appendQuoted(_ text: String, to line: inout String) {
+    /// Appends `text` as a JSON string literal (also used by MizanSelection's JSON output).
+    public static func appendQuoted(_ text: String, to line: inout String) {
         line += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
