@@ -26,9 +26,7 @@ enum MergeCommand {
         }
         let text = lines.map { $0 + "\n" }.joined()
         if let out {
-            let file = try OutputFile(path: out)
-            file.write(text)
-            try file.close()
+            try TextFile.write(text, to: out)
         } else {
             print(text, terminator: "")
         }

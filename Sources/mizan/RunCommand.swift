@@ -42,8 +42,8 @@ enum RunCommand {
         if let tills { plan.tills = FloorPlan.row(count: tills) }
         if let payers { plan.payers = .queues(meanGap: .zero, idle: payers) }
 
-        if let outDirectory { try makeDirectory(outDirectory) }
-        let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(FileError) in try OutputFile(path: path) }
+        if let outDirectory { try TextFile.makeDirectory(outDirectory) }
+        let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
         var kept: [String] = []
         let keep = outDirectory != nil
         let trace = (traceFile != nil || keep) ? TraceWriter { line in
@@ -60,11 +60,11 @@ enum RunCommand {
         try traceFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
         if let outDirectory {
-            try write(TransactionsFile.lines(report).map { $0 + "\n" }.joined(), to: outDirectory + "/transactions.jsonl")
-            try write(SummaryFile.json(report), to: outDirectory + "/summary.json")
-            try write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
-            try write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
-            if let timeline = TimelinePicture.svg(report, trace: kept) { try write(timeline, to: outDirectory + "/timeline.svg") }
+            try TextFile.write(TransactionsFile.lines(report).map { $0 + "\n" }.joined(), to: outDirectory + "/transactions.jsonl")
+            try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")
+            try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
+            try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
+            if let timeline = TimelinePicture.svg(report, trace: kept) { try TextFile.write(timeline, to: outDirectory + "/timeline.svg") }
             print("wrote \(outDirectory)/: transactions.jsonl, summary.json, summary.csv, floor.svg, timeline.svg, trace.jsonl")
         }
         if !report.violations.isEmpty {
@@ -78,19 +78,5 @@ enum RunCommand {
             return 1
         }
         return 0
-    }
-
-    static func write(_ text: String, to path: String) throws(FileError) {
-        let file = try OutputFile(path: path)
-        file.write(text)
-        try file.close()
-    }
-
-    static func makeDirectory(_ path: String) throws(FileError) {
-        var partial = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            partial += component + "/"
-            if mkdir(partial, 0o755) != 0, errno != EEXIST { throw FileError(path: path, reason: String(cString: strerror(errno))) }
-        }
     }
 }

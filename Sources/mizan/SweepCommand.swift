@@ -45,9 +45,7 @@ enum SweepCommand {
         progress.finish()
         let text = outcomes.map { $0.line + "\n" }.joined()
         if let out {
-            let file = try OutputFile(path: out)
-            file.write(text)
-            try file.close()
+            try TextFile.write(text, to: out)
             print(SweepTable.render(sweep, outcomes))
             print("\(outcomes.count) runs (shard \(shard)) of \(sweep.runs) written to \(out)")
         } else {

@@ -51,6 +51,9 @@ func mizanMain() -> Int32 {
     } catch let error as FloorFileError {
         printError("mizan \(command): \(error)")
         return 2
+    } catch let error as InputError {
+        printError("mizan \(command): \(error)")
+        return 2
     } catch {
         printError("mizan \(command): \(error)")
         return 1

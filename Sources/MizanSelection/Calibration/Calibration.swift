@@ -1,3 +1,4 @@
+import MizanSim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

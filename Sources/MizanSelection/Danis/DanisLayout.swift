@@ -53,7 +53,7 @@ public struct DanisLayout: Sendable {
 
     private static func members(_ json: String, path: String, line: Int) throws(InputError) -> [(key: String, value: JSONValue)] {
         let value: JSONValue
-        do { value = try JSONParser.parse(json, path: path) } catch {
+        do { value = try JSONInput.parse(json, path: path) } catch {
             throw InputError(path: path, line: line, "not a JSON object: \(error.reason)")
         }
         guard case let .object(members) = value else { throw InputError(path: path, line: line, "expected a JSON object, got \(value.kind)") }

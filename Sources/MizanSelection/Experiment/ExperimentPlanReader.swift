@@ -13,7 +13,7 @@ extension ExperimentPlan {
     }
 
     public static func parse(_ text: String, path: String) throws(InputError) -> ExperimentPlan {
-        let fields = try JSONFields(JSONParser.parse(text, path: path), file: path, path: "", accepted: Self.fields)
+        let fields = try JSONFields(JSONInput.parse(text, path: path), file: path, path: "", accepted: Self.fields)
         let defaults = ExperimentPlan(tillSpacing: [], strategies: [])
         let spacing = try fields.numbers("tillSpacing", in: 0.1...100).compactMap { $0 }
         guard case let .array(strategyValues)? = fields.value("strategies"), !strategyValues.isEmpty else {

@@ -1,3 +1,5 @@
+import MizanSim
+
 /// Reads the fields of one JSON object strictly: any field not `accepted` is
 /// an error at once, and each read names what it expected. Errors name the file
 /// and the field's path (`strategies[1].margin`).

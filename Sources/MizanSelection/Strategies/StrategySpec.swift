@@ -1,3 +1,4 @@
+import MizanSim
 import MizanProtocol
 
 /// A selection strategy named and parameterised as a person writes it on the

@@ -1,3 +1,4 @@
+import MizanSim
 /// A comma-separated file with a required header: no quoting, no empty
 /// fields; blank lines and a final newline are allowed. Each row keeps its
 /// line number for errors.

@@ -1,7 +1,4 @@
 import MizanProtocol
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Floor files: a floor described in JSON (docs/floor-files.md). Reading one
 /// validates every field; an unknown field, a value of the wrong kind or out
@@ -62,22 +59,9 @@ public enum FloorFile {
     }
 
     public static func readText(_ path: String) throws(FloorFileError) -> String {
-        guard let handle = fopen(path, "r") else {
-            throw FloorFileError(file: path, field: "", problem: "cannot be read: \(String(cString: strerror(errno)))")
+        do throws(InputError) { return try TextFile.read(path) } catch {
+            throw FloorFileError(file: path, field: "", problem: "cannot be read: \(error.reason)")
         }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, handle)
-            if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-            if count < buffer.count { break }
-        }
-        if ferror(handle) != 0 { throw FloorFileError(file: path, field: "", problem: "cannot be read") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FloorFileError(file: path, field: "", problem: "not UTF-8 text")
-        }
-        return text
     }
 
     // MARK: tills

@@ -58,17 +58,3 @@ public enum SweepRunner {
         return Outcome(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
 }
-
-/// JSON values written back as compact text.
-public enum JSONText {
-    public static func render(_ value: JSONValue) -> String {
-        switch value {
-        case let .object(members): "{" + members.map { TransactionsFile.quoted($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
-        case let .array(items): "[" + items.map(render).joined(separator: ",") + "]"
-        case let .string(text): TransactionsFile.quoted(text)
-        case let .number(number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case let .bool(flag): flag ? "true" : "false"
-        case .null: "null"
-        }
-    }
-}

@@ -29,9 +29,13 @@ public enum TextFile {
         if fclose(handle) != 0 || failed { throw InputError(path: path, "write failed") }
     }
 
-    /// Makes the directory unless it exists.
+    /// Makes the directory and any missing parents, unless they exist.
     public static func makeDirectory(_ path: String) throws(InputError) {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw InputError(path: path, String(cString: strerror(errno))) }
+        var partial = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            partial += component + "/"
+            if mkdir(partial, 0o755) != 0 && errno != EEXIST { throw InputError(path: path, String(cString: strerror(errno))) }
+        }
     }
 
     /// The names in a directory, sorted.

@@ -1,7 +1,17 @@
-import MizanSim
-
 /// Writing JSON by hand, deterministically: keys in the order given.
 public enum JSONText {
+    /// A parsed value written back as compact text.
+    public static func render(_ value: JSONValue) -> String {
+        switch value {
+        case let .object(members): "{" + members.map { string($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
+        case let .array(items): "[" + items.map(render).joined(separator: ",") + "]"
+        case let .string(text): string(text)
+        case let .number(number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case let .bool(flag): flag ? "true" : "false"
+        case .null: "null"
+        }
+    }
+
     public static func string(_ text: String) -> String {
         var out = ""
         TraceWriter.appendQuoted(text, to: &out)
