@@ -76,8 +76,8 @@ import MizanSelection
     }
 
     @Test func malformedJSONGivesTheLineAndColumn() {
-        #expect(Self.error("{\"tillSpacing\": [1,\n  2,,]}") == "exp.json:2: column 5: expected a value")
-        #expect(Self.error("") == "exp.json:1: column 1: unexpected end of file: expected a value")
+        #expect(Self.error("{\"tillSpacing\": [1,\n  2,,]}") == "exp.json: not valid JSON: line 2, column 5: unexpected character ',', expected a value")
+        #expect(Self.error("") == "exp.json: not valid JSON: line 1, column 1: unexpected end of file, expected a value")
         #expect(Self.error("[1, 2]") == "exp.json: the file must be a JSON object, got an array")
         #expect(Self.error(#"{"seeds": 1, "seeds": 2}"#)?.contains("field 'seeds' appears twice") == true)
     }
