@@ -93,7 +93,7 @@ import Testing
         let machine = Find()
         let samples = [PhoneScript.sample]
         let states: [Find.State] = radios.flatMap { radio in
-            [.idle(radio: radio), .scanning([], radio: radio), .scanning(samples, radio: radio), .handedOver(F.till, radio: radio)]
+            [.idle(radio: radio), .scanning([], firstHeard: nil, radio: radio), .scanning(samples, firstHeard: .zero, radio: radio), .handedOver(F.till, radio: radio)]
                 + PhoneEnding.allCases.map { .ended($0, radio: radio) }
         }
         let events: [Find.Event] = [.tapStart, .advertisementSeen(PhoneScript.sample),

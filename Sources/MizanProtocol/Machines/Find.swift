@@ -15,7 +15,9 @@ public struct Find: Sendable {
 
     public enum State: Hashable, Sendable {
         case idle(radio: RadioAvailability)
-        case scanning([RSSISample], radio: RadioAvailability)
+        /// Searching: the packets heard in the current window, and when the first
+        /// packet of this scan was heard (a strategy's deadline counts from it).
+        case scanning([RSSISample], firstHeard: Duration?, radio: RadioAvailability)
         /// `Connect` runs; waiting for the transaction to end.
         case handedOver(TillID, radio: RadioAvailability)
         case ended(PhoneEnding, radio: RadioAvailability)
@@ -58,7 +60,7 @@ public struct Find: Sendable {
             case .tapStart:
                 switch radio {
                 case .on:
-                    state = .scanning([], radio: radio)
+                    state = .scanning([], firstHeard: nil, radio: radio)
                     return [.startScan, .startDeadline(config.deadline), .startScanWindow(config.strategy.scanWindow)]
                 case .off:
                     state = .ended(.bluetoothOff, radio: radio)
@@ -77,17 +79,17 @@ public struct Find: Sendable {
                 return [] // ignored: not searching
             }
 
-        case let .scanning(samples, radio):
+        case let .scanning(samples, firstHeard, radio):
             switch event {
             case let .advertisementSeen(sample):
                 guard sample.rssi != RSSISample.notAvailable else { return [] }
-                var kept = samples
-                kept.append(sample)
-                state = .scanning(kept, radio: radio)
-                return []
+                return Self.record(sample, &state)
             case let .scanWindowElapsed(now):
-                guard let till = config.strategy.choose(from: samples, now: now) else {
-                    return [.startScanWindow(config.strategy.scanWindow)] // nothing heard yet: keep scanning
+                guard let till = config.strategy.choose(from: samples, now: now, since: firstHeard) else {
+                    // Not yet: keep scanning, and keep only what the next decision can use.
+                    let horizon = now - config.strategy.scanWindow
+                    state = .scanning(samples.filter { $0.at > horizon }, firstHeard: firstHeard, radio: radio)
+                    return [.startScanWindow(config.strategy.scanWindow)]
                 }
                 state = .handedOver(till, radio: radio)
                 return [.stopScan, .startConnect(till)]
@@ -98,7 +100,7 @@ public struct Find: Sendable {
             case let .radioChanged(new):
                 switch new {
                 case .on:
-                    state = .scanning(samples, radio: new)
+                    state = .scanning(samples, firstHeard: firstHeard, radio: new)
                     return []
                 case .off: return [.cancelDeadline] + end(.bluetoothOff, radio: new, &state)
                 case .notAllowed: return [.cancelDeadline] + end(.bluetoothNotAllowed, radio: new, &state)
@@ -119,6 +121,16 @@ public struct Find: Sendable {
                 return [] // ignored: Connect runs the transaction now
             }
         }
+    }
+
+    /// Appends a heard packet in place: the state gives up its copy of the
+    /// samples first, so a scan costs one append per packet, not one copy.
+    private static func record(_ sample: RSSISample, _ state: inout State) -> [Effect] {
+        guard case .scanning(var samples, let firstHeard, let radio) = state else { return [] }
+        state = .idle(radio: radio)
+        samples.append(sample)
+        state = .scanning(samples, firstHeard: firstHeard ?? sample.at, radio: radio)
+        return []
     }
 
     private func end(_ ending: PhoneEnding, radio: RadioAvailability, _ state: inout State) -> [Effect] {
