@@ -21,9 +21,10 @@ let package = Package(
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanRehearsal", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+            dependencies: ["MizanRehearsal", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
         ),
         .executableTarget(
             name: "mizan-bench",
@@ -42,6 +43,7 @@ let package = Package(
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
+        .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanSim", "MizanProtocol", "MizanCrypto"]),
     ],
     swiftLanguageModes: [.v6]
 )
