@@ -8,6 +8,7 @@ usage: mizan <command> [options]
 
 commands:
   run      run a floor and print how its transactions ended
+  lanes    run the rehearsal lanes: each ending against a scripted peer, with the log audit
   help     show this help
 
 Every command answers --help.
@@ -23,6 +24,7 @@ func mizanMain() -> Int32 {
     do {
         switch command {
         case "run": return try RunCommand.main(arguments)
+        case "lanes": return try LanesCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

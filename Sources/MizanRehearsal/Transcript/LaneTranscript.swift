@@ -1,0 +1,55 @@
+import MizanProtocol
+
+/// The transcript file of one lane (docs/transcript-format.md): the frames
+/// exchanged, in order, in hex with their direction and virtual times, and
+/// both sides' ephemeral key pairs and each session's associated data, so
+/// that an independent libsodium can rederive the session keys and open
+/// every sealed frame. It holds secret keys: it is written only when asked.
+public enum LaneTranscript {
+    public static let format = "mizan-rehearsal-transcript/1"
+
+    public static func render(_ result: LaneResult) -> String {
+        let lane = result.lane
+        let keys: (String, [KeyPairRecord]) -> (String, JSONText) = { name, pairs in
+            (name, .array(pairs.map { .object([("publicKey", .string(hex($0.publicKey))), ("secretKey", .string(hex($0.secretKey)))]) }))
+        }
+        let sessions: [JSONText] = result.sessions.map { session in
+            .object([
+                ("transactionID", .string(hex(session.transactionID.bytes))),
+                ("tillPublicKey", .string(hex(session.till.publicKey.bytes))),
+                ("tillSecretKey", .string(hex(session.till.secretKey.withUnsafeBytes { Array($0) }))),
+                ("phonePublicKey", .string(hex(session.phone.publicKey.bytes))),
+                ("phoneSecretKey", .string(hex(session.phone.secretKey.withUnsafeBytes { Array($0) }))),
+                ("associatedData", .string(hex(session.associatedData))),
+            ])
+        }
+        let frames: [JSONText] = result.frames.map { frame in
+            .object([
+                ("index", .int(Int64(frame.index))),
+                ("direction", .string(frame.toTill ? "phone->till" : "till->phone")),
+                ("sentAtMicroseconds", .int(microseconds(frame.sentAt))),
+                ("arrivedAtMicroseconds", frame.arrivedAt.map { .int(microseconds($0)) } ?? .null),
+                ("type", .string(FrameType(peeking: frame.bytes)?.name ?? "unknown")),
+                ("tamper", frame.tamper.map { .string($0.rawValue) } ?? .null),
+                ("hex", .string(hex(frame.bytes))),
+            ])
+        }
+        let document = JSONText.object([
+            ("format", .string(format)),
+            ("lane", .string(lane.name)),
+            ("real", .string(lane.real.rawValue)),
+            ("tillID", .string(hex(lane.till.id.bytes))),
+            ("keys", .object([keys("till", result.tillKeys), keys("phone", result.phoneKeys)])),
+            ("sessions", .array(sessions)),
+            ("frames", .array(frames)),
+        ])
+        return document.render() + "\n"
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String { Forbidden.hex(bytes) }
+
+    static func microseconds(_ time: Duration) -> Int64 {
+        let (seconds, attoseconds) = time.components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+}
