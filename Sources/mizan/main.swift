@@ -9,6 +9,7 @@ usage: mizan <command> [options]
 commands:
   run      run a floor and print how its transactions ended
   lanes    run the rehearsal lanes: each ending against a scripted peer, with the log audit
+  regress  rerun a regression over many seeds (drop-mid-handshake)
   help     show this help
 
 Every command answers --help.
@@ -25,6 +26,7 @@ func mizanMain() -> Int32 {
         switch command {
         case "run": return try RunCommand.main(arguments)
         case "lanes": return try LanesCommand.main(arguments)
+        case "regress": return try RegressCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0
