@@ -1,3 +1,5 @@
+import MizanSim
+
 /// Writes JSON by hand, members in the order given, so that the same run
 /// gives the same bytes (no dictionary order, no locale).
 public indirect enum JSONText: Sendable {
@@ -38,23 +40,8 @@ public indirect enum JSONText: Sendable {
     }
 
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        TraceWriter.appendQuoted(text, to: &out)
+        return out
     }
 }

@@ -78,22 +78,24 @@ public enum PeerScriptDecoder {
 
     private static func expect(_ object: JSONObject, side: LaneSide) throws(LaneFileError) -> PeerStep {
         typealias ReadExpectation = () throws(LaneFileError) -> PeerExpectation
+        let decision: ReadExpectation = { () throws(LaneFileError) in
+            .frame(.decision, check: try object.optionalChoice("decision", [("confirm", Decision.confirm), ("decline", .decline)]).map { .decision($0) })
+        }
+        let result: ReadExpectation = { () throws(LaneFileError) in
+            .frame(.result, check: try object.optionalChoice("outcome", [("success", Outcome.success), ("failure", .failure)]).map { .outcome($0) })
+        }
         let things: [(name: String, value: ReadExpectation)] = switch side {
         case .host: [
-            ("phone key", { .frame(.phoneKey) }),
-            ("decision", { () throws(LaneFileError) in
-                .frame(.decision(try object.optionalChoice("decision", [("confirm", Decision.confirm), ("decline", .decline)])))
-            }),
+            ("phone key", { .frame(.phoneKey, check: nil) }),
+            ("decision", decision),
             ("subscribed", { .subscribed }),
             ("link lost", { .linkLost }),
         ]
         case .phone: [
-            ("amount", { .frame(.amount) }),
-            ("result", { () throws(LaneFileError) in
-                .frame(.result(try object.optionalChoice("outcome", [("success", Outcome.success), ("failure", .failure)])))
-            }),
-            ("end", { .frame(.end) }),
-            ("busy", { .frame(.busy) }),
+            ("amount", { .frame(.amount, check: nil) }),
+            ("result", result),
+            ("end", { .frame(.end, check: nil) }),
+            ("busy", { .frame(.busy, check: nil) }),
             ("acknowledged", { .acknowledged }),
             ("link lost", { .linkLost }),
         ]

@@ -31,8 +31,9 @@ public enum PeerFrame: Hashable, Sendable {
 
 /// What a scripted peer waits for.
 public enum PeerExpectation: Hashable, Sendable {
-    /// The next frame from the real side is this one (and, for sealed ones, it opens).
-    case frame(ExpectedFrame)
+    /// The next frame from the real side is of this type (and, for sealed
+    /// ones, it opens), holding what `check` says where given.
+    case frame(FrameType, check: ContentCheck?)
     /// A phone subscribed (the scripted till's view).
     case subscribed
     /// Every write so far was acknowledged (the scripted phone's view).
@@ -41,25 +42,10 @@ public enum PeerExpectation: Hashable, Sendable {
     case linkLost
 }
 
-/// A frame the scripted peer expects, with what it must hold where given.
-public enum ExpectedFrame: Hashable, Sendable {
-    case phoneKey
-    case amount
-    case decision(Decision?)
-    case result(Outcome?)
-    case end
-    case busy
-
-    var name: String {
-        switch self {
-        case .phoneKey: "phone key"
-        case .amount: "amount"
-        case .decision: "decision"
-        case .result: "result"
-        case .end: "end"
-        case .busy: "busy"
-        }
-    }
+/// What an expected decision or result must hold.
+public enum ContentCheck: Hashable, Sendable {
+    case decision(Decision)
+    case outcome(Outcome)
 }
 
 /// One step of a scripted peer, run in order; each starts when the previous one is done.

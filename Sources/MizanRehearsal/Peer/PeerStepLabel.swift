@@ -1,3 +1,5 @@
+import MizanProtocol
+
 extension PeerStep {
     /// A short name for logs and errors: never a value, a key or an identifier.
     var label: String {
@@ -17,22 +19,25 @@ extension PeerStep {
 }
 
 extension PeerFrame {
-    var name: String {
+    /// The frame's type on the air.
+    var type: FrameType {
         switch self {
-        case .phoneKey: "phone key"
-        case .amount: "amount"
-        case .decision: "decision"
-        case .result: "result"
-        case .end: "end"
-        case .busy: "busy"
+        case .phoneKey: .phoneKey
+        case .amount: .amount
+        case .decision: .decision
+        case .result: .result
+        case .end: .end
+        case .busy: .busy
         }
     }
+
+    var name: String { type.name }
 }
 
 extension PeerExpectation {
     var name: String {
         switch self {
-        case let .frame(frame): frame.name
+        case let .frame(type, _): type.name
         case .subscribed: "subscribed"
         case .acknowledged: "acknowledged"
         case .linkLost: "link lost"

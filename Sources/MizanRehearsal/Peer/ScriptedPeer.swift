@@ -184,12 +184,12 @@ final class ScriptedPeer {
         case .subscribed: return subscribed
         case .acknowledged: return acknowledged >= writes
         case .linkLost: return linkLost
-        case let .frame(expected):
+        case let .frame(type, check):
             guard !inbox.isEmpty else {
-                if linkLost { fail("the link was lost before the \(expected.name) arrived") }
+                if linkLost { fail("the link was lost before the \(type.name) arrived") }
                 return false
             }
-            receive(inbox.removeFirst(), expected)
+            receive(inbox.removeFirst(), type, check)
             return true
         }
     }
@@ -276,15 +276,18 @@ final class ScriptedPeer {
     }
 
     /// Decodes and opens what the real side sent, and checks it is what the script expects.
-    private func receive(_ bytes: [UInt8], _ expected: ExpectedFrame) {
+    private func receive(_ bytes: [UInt8], _ expected: FrameType, _ check: ContentCheck?) {
         let frame: Frame
         do throws(FrameError) { frame = try FrameCodec.decode(bytes) } catch {
             return fail("expected the \(expected.name), got a frame that does not decode (\(error))")
         }
-        switch (frame, expected) {
-        case let (.phoneKey(key), .phoneKey):
+        guard let type = FrameType(peeking: bytes), type == expected else {
+            return fail("expected the \(expected.name), got the \(FrameType(peeking: bytes)?.name ?? "unknown frame")")
+        }
+        switch frame {
+        case let .phoneKey(key):
             phoneKey = key
-        case let (.amount(hostKey, id, sealed), .amount):
+        case let .amount(hostKey, id, sealed):
             guard let own = keys, let heardTill else { return fail("an amount arrived before this phone sent its key") }
             do {
                 let host = try PublicKey(bytes: hostKey)
@@ -302,38 +305,35 @@ final class ScriptedPeer {
             } catch {
                 return fail("the amount failed to open")
             }
-        case let (.decision(sealed), .decision(want)):
-            guard case let .decision(decision)? = open(sealed, expected) else { return }
-            if let want, want != decision { fail("expected the payer to \(want), got \(decision)") }
-        case let (.result(sealed), .result(want)):
-            guard case let .result(outcome)? = open(sealed, expected) else { return }
-            if let want, want != outcome { fail("expected a \(want) result, got \(outcome)") }
-        case let (.end(sealed), .end):
-            guard case .end? = open(sealed, expected) else { return }
-        case (.busy, .busy):
+        case let .decision(sealed), let .result(sealed), let .end(sealed):
+            guard let message = open(sealed, type) else { return }
+            switch (message, check) {
+            case let (.decision(got), .decision(want)?) where got != want: fail("expected the payer to \(want), got \(got)")
+            case let (.result(got), .outcome(want)?) where got != want: fail("expected a \(want) result, got \(got)")
+            case (.decision, _), (.result, _), (.end, _), (.amountDetails, _): break
+            }
+        case .busy, .advertisement:
             break
-        case (.advertisement, _), (.phoneKey, _), (.amount, _), (.decision, _), (.result, _), (.end, _), (.busy, _):
-            let got = FrameType(peeking: bytes)?.name ?? "unknown frame"
-            fail("expected the \(expected.name), got the \(got)")
         }
     }
 
-    private func open(_ sealed: [UInt8], _ expected: ExpectedFrame) -> SealedMessage? {
+    /// Opens a sealed field with the session; the message must be of the frame's kind.
+    private func open(_ sealed: [UInt8], _ type: FrameType) -> SealedMessage? {
         guard var current = session else {
-            fail("the \(expected.name) arrived before a secure session")
+            fail("the \(type.name) arrived before a secure session")
             return nil
         }
         do {
             let message = try SealedMessageCodec.decode(try current.open(sealed))
             session = current
-            switch (message, expected) {
+            switch (message, type) {
             case (.decision, .decision), (.result, .result), (.end, .end): return message
             case (.amountDetails, _), (.decision, _), (.result, _), (.end, _):
-                fail("the sealed \(expected.name) holds something else")
+                fail("the sealed \(type.name) holds something else")
                 return nil
             }
         } catch {
-            fail("the \(expected.name) failed to open")
+            fail("the \(type.name) failed to open")
             return nil
         }
     }

@@ -43,7 +43,9 @@ public final class TraceWriter {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
-    static func appendQuoted(_ text: String, to line: inout String) {
+    /// Appends `text` as a JSON string (quoted, escaped). Public so that other
+    /// hand-built JSON (the rehearsal's) escapes the same way.
+    public static func appendQuoted(_ text: String, to line: inout String) {
         line += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
