@@ -19,4 +19,23 @@ import Testing
             #expect(seen.contains(ending), "ending \(ending.rawValue) never reached; saw \(seen.sorted())")
         }
     }
+
+    @Test func theSameArgumentsGiveTheSameCSVAndChart() throws {
+        let cases = Array(DropRegression.cases.prefix(8))
+        let first = try DropRegression.run(cases: cases, seeds: [1, 2])
+        let second = try DropRegression.run(cases: cases, seeds: [1, 2])
+        let csv = RegressionCSV.render(first)
+        #expect(csv == RegressionCSV.render(second))
+        #expect(csv.hasPrefix(RegressionCSV.header + "\n"))
+        #expect(RegressionChart.render(first, title: "t") == RegressionChart.render(second, title: "t"))
+        #expect(RegressionChart.render(first, title: "t").hasPrefix("<svg "))
+    }
+
+    @Test func aRejectedPairOrAnUnendedRunIsAViolation() {
+        var table = RegressionTable()
+        let drop = DropRegression.cases[0]
+        table.add(drop, seed: 9, run: DropRun(pairs: [EndingPair(host: .paid, phone: .youDeclined)], unended: 1))
+        #expect(table.violations.map(\.seed) == [9, 9])
+        #expect(table.rows[0].counts[0].endings.isEmpty)
+    }
 }
