@@ -21,10 +21,14 @@ let package = Package(
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        // Nearest-till selection on simulated and recorded RSSI: trace format,
+        // Danis importer, calibration, experiments.
+        .target(name: "MizanSelection", dependencies: ["MizanSim", "MizanProtocol"]),
+        // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
         .target(name: "MizanRehearsal", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanRehearsal", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+            dependencies: ["MizanSelection", "MizanRehearsal", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
         ),
         .executableTarget(
             name: "mizan-bench",
@@ -43,7 +47,9 @@ let package = Package(
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanSim", "MizanProtocol", "MizanCrypto"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]
 )

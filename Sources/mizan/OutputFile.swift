@@ -1,15 +1,16 @@
+import MizanSim
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A file the command writes line by line, with errors that name the path.
+/// A file a command streams line by line (a trace), with errors that name the path.
 final class OutputFile {
     let path: String
     private var handle: UnsafeMutablePointer<FILE>?
 
-    init(path: String) throws(FileError) {
+    init(path: String) throws(InputError) {
         self.path = path
-        guard let handle = fopen(path, "w") else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+        guard let handle = fopen(path, "w") else { throw InputError(path: path, String(cString: strerror(errno))) }
         self.handle = handle
     }
 
@@ -19,17 +20,11 @@ final class OutputFile {
         fputc(0x0A, handle)
     }
 
-    func close() throws(FileError) {
+    func close() throws(InputError) {
         guard let handle else { return }
         self.handle = nil
-        if ferror(handle) != 0 || fclose(handle) != 0 { throw FileError(path: path, reason: "write failed") }
+        if ferror(handle) != 0 || fclose(handle) != 0 { throw InputError(path: path, "write failed") }
     }
 
     deinit { if let handle { fclose(handle) } }
-}
-
-struct FileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "\(path): \(reason)" }
 }

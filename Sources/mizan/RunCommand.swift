@@ -7,32 +7,49 @@ import Glibc
 /// `mizan run`: runs a floor and prints how its transactions ended.
 enum RunCommand {
     static let usage = """
-    usage: mizan run [--seed N] [--tills T] [--payers P] [--minutes M] [--trace FILE]
+    usage: mizan run [FLOOR.json] [--seed N] [--out DIR] [--trace FILE]
+                     [--minutes M] [--tills T] [--payers P]
 
-    Runs a checkout line of T tills (2 m apart) with P payers taking turns at
-    them for M virtual minutes, and prints how every transaction ended.
-      --seed N      the run's seed (default 1); the same seed gives the same run
-      --tills T     tills in the line (default 20)
-      --payers P    payers on the floor (default 60)
-      --minutes M   virtual minutes to simulate (default 10)
-      --trace FILE  write the trace: one JSON line per event
+    Runs a floor (the embedded default, a checkout line of 20 tills with a
+    stream of payers for 10 virtual minutes, when no file is given) and prints
+    how its transactions ended: by ending, times from Start, deadline misses,
+    the wrong-till rate, agreement violations and the speed.
+      --seed N      the run's seed (default 1): the same seed gives the same run
+      --out DIR     also write transactions.jsonl, summary.json, summary.csv,
+                    floor.svg, timeline.svg and trace.jsonl there
+      --trace FILE  write the trace (one JSON line per event) to FILE
+      --minutes M   override the floor's virtual minutes
+      --tills T     override the floor's till count (a row of tills 2 m apart)
+      --payers P    override who pays: P payers taking turns at the tills
+    Floor files: docs/floor-files.md; examples in examples/.
+    Exit status: 0, or 1 on an agreement violation, 2 on bad input.
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan run", arguments)
         if args.wantsHelp { print(usage); return 0 }
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
-        let tills = try args.integer("--tills", in: 1...10_000) ?? 20
-        let payers = try args.integer("--payers", in: 1...1_000_000) ?? 60
-        let minutes = try args.number("--minutes", in: 0.001...100_000) ?? 10
+        let outDirectory = try args.value("--out")
         let tracePath = try args.value("--trace")
+        let minutes = try args.number("--minutes", in: 0.001...1_000_000)
+        let tills = try args.integer("--tills", in: 1...10_000)
+        let payers = try args.integer("--payers", in: 1...10_000_000)
+        let floorPath = args.positional()
         try args.finish()
 
-        var plan = FloorPlan(tills: FloorPlan.row(count: tills), payers: .queues(meanGap: .zero, idle: payers),
-                             duration: .seconds(minutes * 60))
-        plan.radio = RadioParameters()
-        let output = try tracePath.map { path throws(FileError) in try OutputFile(path: path) }
-        let trace = output.map { file in TraceWriter { file.writeLine($0) } }
+        var plan = try floorPath.map { path throws(FloorFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+        if let minutes { plan.duration = .seconds(minutes * 60) }
+        if let tills { plan.tills = FloorPlan.row(count: tills) }
+        if let payers { plan.payers = .queues(meanGap: .zero, idle: payers) }
+
+        if let outDirectory { try TextFile.makeDirectory(outDirectory) }
+        let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
+        var kept: [String] = []
+        let keep = outDirectory != nil
+        let trace = (traceFile != nil || keep) ? TraceWriter { line in
+            traceFile?.writeLine(line)
+            if keep { kept.append(line) }
+        } : nil
         let floor = try Floor(plan: plan, seed: seed, trace: trace)
         let progress = Progress(total: plan.duration)
         let clock = ContinuousClock()
@@ -40,10 +57,24 @@ enum RunCommand {
         let report = floor.run { progress.show($0) }
         let wall = started.duration(to: clock.now)
         progress.finish()
-        try output?.close()
+        try traceFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
+        if let outDirectory {
+            try TextFile.write(TransactionsFile.lines(report).map { $0 + "\n" }.joined(), to: outDirectory + "/transactions.jsonl")
+            try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")
+            try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
+            try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
+            if let timeline = TimelinePicture.svg(report, trace: kept) { try TextFile.write(timeline, to: outDirectory + "/timeline.svg") }
+            print("wrote \(outDirectory)/: transactions.jsonl, summary.json, summary.csv, floor.svg, timeline.svg, trace.jsonl")
+        }
         if !report.violations.isEmpty {
-            printError("mizan run: \(report.violations.count) agreement violation(s); replay with: mizan run --seed \(seed) --tills \(tills) --payers \(payers) --minutes \(minutes) --trace trace.jsonl")
+            var replay = "mizan run"
+            if let floorPath { replay += " \(floorPath)" }
+            replay += " --seed \(seed)"
+            if let minutes { replay += " --minutes \(minutes)" }
+            if let tills { replay += " --tills \(tills)" }
+            if let payers { replay += " --payers \(payers)" }
+            printError("mizan run: \(report.violations.count) agreement violation(s); replay with: \(replay) --trace trace.jsonl")
             return 1
         }
         return 0

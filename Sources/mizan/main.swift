@@ -1,3 +1,4 @@
+import MizanSim
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,10 +8,17 @@ let usage = """
 usage: mizan <command> [options]
 
 commands:
-  run      run a floor and print how its transactions ended
-  lanes    run the rehearsal lanes: each ending against a scripted peer, with the log audit
-  regress  rerun a regression over many seeds (drop-mid-handshake)
-  help     show this help
+  run             run a floor and print how its transactions ended
+  replay          print every event of one transaction of a run
+  sweep           run a grid of floor values times seeds on every core
+  merge           join sweep shards into what the unsharded sweep writes
+  rssi-experiment nearest-till accuracy on simulated rows of tills (CSV, SVG)
+  select          replay a recorded RSSI trace with a selection strategy
+  import          convert a recorded RSSI dataset (danis) to trace format v1
+  calibrate       fit the path-loss model to a recorded RSSI trace
+  lanes           run the rehearsal lanes: each ending against a scripted peer, with the log audit
+  regress         rerun a regression over many seeds (drop-mid-handshake)
+  help            show this help
 
 Every command answers --help.
 """
@@ -25,6 +33,13 @@ func mizanMain() -> Int32 {
     do {
         switch command {
         case "run": return try RunCommand.main(arguments)
+        case "replay": return try ReplayCommand.main(arguments)
+        case "sweep": return try SweepCommand.main(arguments)
+        case "merge": return try MergeCommand.main(arguments)
+        case "rssi-experiment": return try ExperimentCommand.main(arguments)
+        case "select": return try SelectCommand.main(arguments)
+        case "import": return try ImportCommand.main(arguments)
+        case "calibrate": return try CalibrateCommand.main(arguments)
         case "lanes": return try LanesCommand.main(arguments)
         case "regress": return try RegressCommand.main(arguments)
         case "help", "--help", "-h":
@@ -36,6 +51,12 @@ func mizanMain() -> Int32 {
         }
     } catch let error as UsageError {
         printError(error.description)
+        return 2
+    } catch let error as FloorFileError {
+        printError("mizan \(command): \(error)")
+        return 2
+    } catch let error as InputError {
+        printError("mizan \(command): \(error)")
         return 2
     } catch {
         printError("mizan \(command): \(error)")

@@ -209,3 +209,20 @@ import Testing
         }
     }
 }
+
+@Suite struct AdvertisedTillTests {
+    @Test func advertisedTillAgreesWithDecodeOnValidAndMutatedAdvertisements() {
+        let valid = FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(0xA1B2_C3D4))))
+        #expect(FrameCodec.advertisedTill(valid) == TillID(0xA1B2_C3D4))
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<20_000 {
+            var bytes = valid
+            let index = Int(generator.next() % UInt64(bytes.count))
+            bytes[index] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+            if generator.next() % 4 == 0 { bytes.removeLast() }
+            let decoded: TillID? = if case let .advertisement(ad)? = try? FrameCodec.decode(bytes) { ad.tillID } else { nil }
+            #expect(FrameCodec.advertisedTill(bytes) == decoded)
+        }
+        #expect(FrameCodec.advertisedTill(FrameCodec.encode(.busy)) == nil)
+    }
+}

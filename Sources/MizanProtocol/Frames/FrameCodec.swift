@@ -47,6 +47,18 @@ public enum FrameCodec {
         return writer.bytes
     }
 
+    /// The till an advertisement names, or `nil` if `bytes` are not exactly a
+    /// valid advertisement (what `decode` would accept as one). A scanning phone
+    /// meets thousands of these a second: this reads them without allocating.
+    public static func advertisedTill(_ bytes: [UInt8]) -> TillID? {
+        let length = FrameType.headerByteCount + ServiceID.byteCount + 4
+        guard bytes.count == length, bytes[0] == Frame.version, bytes[1] == FrameType.advertisement.rawValue,
+              bytes[2..<(2 + ServiceID.byteCount)].elementsEqual(ServiceID.bytes) else { return nil }
+        var till: UInt32 = 0
+        for byte in bytes[(length - 4)...] { till = till << 8 | UInt32(byte) }
+        return TillID(till)
+    }
+
     /// The frame in `bytes`, or the first thing wrong with them, checked in this
     /// order: empty, longer than `Frame.maximumByteCount`, version, type, the
     /// body's lengths, then its contents. Never traps.

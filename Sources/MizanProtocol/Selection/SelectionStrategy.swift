@@ -1,35 +1,93 @@
 /// How a phone picks a till from the advertising packets it heard: a pure
 /// function from samples to a till, or `nil` for "not yet".
+///
+/// The first five cases *score* each till from its samples in the last
+/// `window` and pick the highest score; the last two wrap another strategy and
+/// change only the decision: `hysteresis` keeps an incumbent unless a
+/// challenger leads it by `margin` dB, and `confidentOrWait` answers "not yet"
+/// until the best leads the second by `margin` dB or its own `deadline` has
+/// passed. Ties always go to the lower till id, so no choice depends on the
+/// order of a dictionary. See `docs/selection-strategies.md`.
 public enum SelectionStrategy: Hashable, Sendable {
+    /// The till with the strongest single sample in the last `window`.
+    case strongestSample(window: Duration)
     /// The till with the highest mean RSSI over the last `window` (WORKLOADS.md W2).
     case highestMean(window: Duration)
+    /// The till with the highest median RSSI over the last `window`.
+    case highestMedian(window: Duration)
+    /// The till with the highest exponential moving average of its samples in
+    /// the last `window`; a sample's weight decays by a factor e every `timeConstant`.
+    case exponentialMean(window: Duration, timeConstant: Duration)
+    /// The till with the highest estimate of a per-till 1-D Kalman filter over
+    /// its samples in the last `window`: the RSSI is a random walk whose
+    /// variance grows by `processNoise` dB² per second, each sample measures it
+    /// with variance `measurementNoise` dB².
+    case kalman(window: Duration, processNoise: Double, measurementNoise: Double)
+    /// `base`'s choice, except that an `incumbent` still heard is kept unless
+    /// the choice scores at least `margin` dB above it.
+    indirect case hysteresis(base: SelectionStrategy, margin: Double)
+    /// `base`'s choice once its score leads every other till's by at least
+    /// `margin` dB (a till heard alone leads by any margin), or once `deadline`
+    /// has passed since the scan began; "not yet" before that.
+    indirect case confidentOrWait(base: SelectionStrategy, margin: Double, deadline: Duration)
 
     public static let `default` = SelectionStrategy.highestMean(window: .seconds(1))
 
-    /// How long the phone scans before it first asks for a decision.
+    /// How long the phone scans before it first asks for a decision, and how
+    /// often it asks again while the answer is "not yet": the scoring window.
     public var scanWindow: Duration {
         switch self {
-        case let .highestMean(window): window
+        case let .strongestSample(window), let .highestMean(window), let .highestMedian(window),
+             let .exponentialMean(window, _), let .kalman(window, _, _):
+            window
+        case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
+            base.scanWindow
         }
     }
 
-    /// The chosen till, or `nil` when nothing was heard. Ties go to the lower
-    /// till id, so the choice never depends on the order of a dictionary.
-    public func choose(from samples: [RSSISample], now: Duration) -> TillID? {
+    /// The chosen till, or `nil` for "not yet" (nothing heard, or not confident).
+    /// - Parameters:
+    ///   - samples: what the phone heard, in the order it heard it (`at` never
+    ///     decreasing); samples after `now` and "not available" ones are ignored.
+    ///   - incumbent: the till chosen before, for `hysteresis`.
+    ///   - since: when the scan began, for `confidentOrWait`'s deadline; when
+    ///     `nil`, the time of the first sample (in `Find`, within one
+    ///     advertising interval of Start).
+    public func choose(from samples: [RSSISample], now: Duration, incumbent: TillID? = nil, since: Duration? = nil) -> TillID? {
+        let scores = self.scores(from: samples, now: now)
         switch self {
+        case .strongestSample, .highestMean, .highestMedian, .exponentialMean, .kalman:
+            return scores.best?.till
+        case let .hysteresis(base, margin):
+            guard let choice = base.choose(from: samples, now: now, incumbent: incumbent, since: since) else { return nil }
+            guard let incumbent, incumbent != choice,
+                  let kept = scores.score(of: incumbent), let challenger = scores.score(of: choice) else { return choice }
+            return challenger - kept >= margin ? choice : incumbent
+        case let .confidentOrWait(base, margin, deadline):
+            guard let choice = base.choose(from: samples, now: now, incumbent: incumbent, since: since) else { return nil }
+            let began = since ?? samples.first?.at ?? now
+            if now - began >= deadline { return choice }
+            return scores.lead(of: choice) >= margin ? choice : nil
+        }
+    }
+
+    /// Each till's score at `now`; wrappers score as their base does.
+    public func scores(from samples: [RSSISample], now: Duration) -> TillScores {
+        switch self {
+        case let .strongestSample(window):
+            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.strongest($0) }
         case let .highestMean(window):
-            var sums: [TillID: (total: Int, count: Int)] = [:]
-            for sample in samples where sample.at > now - window && sample.rssi != RSSISample.notAvailable {
-                sums[sample.till, default: (0, 0)].total += sample.rssi
-                sums[sample.till, default: (0, 0)].count += 1
+            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.mean($0) }
+        case let .highestMedian(window):
+            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.median($0) }
+        case let .exponentialMean(window, timeConstant):
+            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.exponentialMean($0, timeConstant: timeConstant) }
+        case let .kalman(window, processNoise, measurementNoise):
+            TillScores(SampleWindow(samples, now: now, window: window)) {
+                RSSISummary.kalman($0, processNoise: processNoise, measurementNoise: measurementNoise)
             }
-            var best: (till: TillID, mean: Double)?
-            for (till, sum) in sums {
-                let mean = Double(sum.total) / Double(sum.count)
-                if let current = best, mean < current.mean || (mean == current.mean && till > current.till) { continue }
-                best = (till, mean)
-            }
-            return best?.till
+        case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
+            base.scores(from: samples, now: now)
         }
     }
 }

@@ -11,7 +11,7 @@ struct EventQueue<Event> {
     /// Takes the next event, or ends the drain when there is none.
     mutating func next() -> Event? {
         guard head < events.count else {
-            events.removeAll(keepingCapacity: true)
+            if !events.isEmpty { events.removeAll(keepingCapacity: true) }
             head = 0
             draining = false
             return nil

@@ -47,16 +47,18 @@ public final class HostDriver {
 
     /// An operator's action or any other outside event.
     public func handle(_ event: HostChain.Event) {
-        queue.append(event)
-        guard queue.beginDraining() else { return }
-        while let next = queue.next() {
-            let before = screen
-            let commands = chain.reduce(&state, next)
-            for command in commands { run(command) }
-            if screen != before {
-                log.write("screen: \(screen.rawValue)")
-                observe(.screen(screen))
-            }
+        // An event that effects provoke waits its turn; the first runs at once.
+        guard queue.beginDraining() else { return queue.append(event) }
+        process(event)
+        while let next = queue.next() { process(next) }
+    }
+
+    private func process(_ event: HostChain.Event) {
+        let before = screen
+        for command in chain.reduce(&state, event) { run(command) }
+        if screen != before {
+            log.write("screen: \(screen.rawValue)")
+            observe(.screen(screen))
         }
     }
 

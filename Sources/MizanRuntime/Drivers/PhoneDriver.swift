@@ -39,15 +39,18 @@ public final class PhoneDriver {
 
     /// The payer's action or any other outside event.
     public func handle(_ event: PhoneChain.Event) {
-        queue.append(event)
-        guard queue.beginDraining() else { return }
-        while let next = queue.next() {
-            let before = screen
-            for command in chain.reduce(&state, next) { run(command) }
-            if screen != before {
-                log.write("screen: \(screen.rawValue)")
-                observe(.screen(screen))
-            }
+        // An event that effects provoke waits its turn; the first runs at once.
+        guard queue.beginDraining() else { return queue.append(event) }
+        process(event)
+        while let next = queue.next() { process(next) }
+    }
+
+    private func process(_ event: PhoneChain.Event) {
+        let before = screen
+        for command in chain.reduce(&state, event) { run(command) }
+        if screen != before {
+            log.write("screen: \(screen.rawValue)")
+            observe(.screen(screen))
         }
     }
 
@@ -63,8 +66,8 @@ public final class PhoneDriver {
             handle(.radioChanged(availability))
         case let .discovered(payload, rssi):
             // Other devices advertise too: a payload that is not a Mizan advertisement is not for us.
-            guard case let .advertisement(advertisement)? = try? FrameCodec.decode(payload) else { return }
-            handle(.advertisementSeen(RSSISample(till: advertisement.tillID, rssi: rssi, at: clock.now())))
+            guard let till = FrameCodec.advertisedTill(payload) else { return }
+            handle(.advertisementSeen(RSSISample(till: till, rssi: rssi, at: clock.now())))
         case .connected:
             linked = true
             handle(.connected)

@@ -72,7 +72,7 @@ public final class Floor {
             }
         }
         loop.shutdown()
-        return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached,
+        return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached, tills: plan.tills.map(\.position),
                            packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard)
     }
 
@@ -163,24 +163,27 @@ public final class Floor {
     }
 
     private func idlePosition() -> Position {
-        let width = Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
-        let depth = Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10
+        let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
+        let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
         return Position(x: payers.uniform(0...width), y: payers.uniform(2...depth), z: plan.radio.phoneHeight)
     }
 
-    private func amount(forPayer payer: Int) -> Amount {
-        // Distinct amounts between 1.00 and 200.00 so that a payer can tell theirs.
-        (try? Amount(minorUnits: Int64(100 + (payer &* 7_919) % 19_900), currency: .eur)) ?? Self.fallbackAmount
+    /// Each payer's amount: spread over the plan's range (a prime stride), so
+    /// neighbours in a queue bring different amounts and can tell theirs.
+    /// `nil` only for a range that is not positive, which reading a plan refuses.
+    private func amount(forPayer payer: Int) -> Amount? {
+        let range = plan.payerBehaviour.amountRange
+        let span = range.upperBound - range.lowerBound + 1
+        let minor = range.lowerBound + Int64(payer &* 7_919) % span
+        return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)
     }
-
-    private static let fallbackAmount = try! Amount(minorUnits: 100, currency: .eur)
 
     private func scheduleArrival(at till: TillUnit, meanGap: Duration) {
         let gap = arrivals.exponential(mean: meanGap.seconds)
         clock.schedule(after: .seconds(gap)) { [unowned self, unowned till] in
             let phone = addPhone(till: till.index, at: idlePosition())
             till.queue.append(phone.index)
-            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index))])
+            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
             if till.lockedFor == nil, till.lockTimer == nil { lock(till, for: phone.index) }
             scheduleArrival(at: till, meanGap: meanGap)
         }
@@ -200,7 +203,7 @@ public final class Floor {
             phone.endpoint.motion = .standing(at: stand)
         }
         ledger.hostStarted(till: till.index, at: now)
-        trace?.write(at: now, device: till.name, event: "operator locks", [("payer", .int(payer))])
+        trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
         till.driver.handle(.operatorStartsNewSale)
         tappedForLock.remove(payer)
         if let amount = phone.amount { till.driver.handle(.operatorLocks(amount)) }
@@ -264,7 +267,7 @@ public final class Floor {
             if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
         case let .serving(central, transaction):
             let phone = Int(central.rawValue) - 1
-            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone))])
+            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone + 1))])
             ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
         case let .finished(ending, transaction):
             trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
@@ -318,8 +321,8 @@ public final class Floor {
         case let .connecting(tillID):
             let chosen = Int(tillID.rawValue) - 1
             let nearest = nearestTill(to: phone)
-            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen)), ("nearest", .int(nearest ?? -1))])
-            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest)
+            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
+            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
         case .secureLink:
             trace?.write(at: now, device: phone.name, event: "secure link")
             ledger.attemptSecure(phone: phone.index, at: now)
@@ -431,24 +434,24 @@ public final class Floor {
 
     private static func write(_ event: MediumEvent, to trace: TraceWriter, at time: Duration) {
         switch event {
-        case let .advertisingStarted(till): trace.write(at: time, device: "till-\(till)", event: "advertising starts")
-        case let .advertisingStopped(till): trace.write(at: time, device: "till-\(till)", event: "advertising stops")
-        case let .connected(phone, till): trace.write(at: time, device: "phone-\(phone)", event: "connected", [("till", .int(till))])
+        case let .advertisingStarted(till): trace.write(at: time, device: "till-\(till + 1)", event: "advertising starts")
+        case let .advertisingStopped(till): trace.write(at: time, device: "till-\(till + 1)", event: "advertising stops")
+        case let .connected(phone, till): trace.write(at: time, device: "phone-\(phone + 1)", event: "connected", [("till", .int(till + 1))])
         case let .connectFailed(phone, till):
-            trace.write(at: time, device: "phone-\(phone)", event: "connect failed", [("till", .int(till ?? -1))])
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "connect failed", [("till", .int((till ?? -2) + 1))])
         case let .sent(phone, till, toTill, type, bytes):
-            trace.write(at: time, device: toTill ? "phone-\(phone)" : "till-\(till)", event: "sends",
-                        [("frame", .string(type?.name ?? "unknown")), ("bytes", .int(bytes)), ("to", .string(toTill ? "till-\(till)" : "phone-\(phone)"))])
+            trace.write(at: time, device: toTill ? "phone-\(phone + 1)" : "till-\(till + 1)", event: "sends",
+                        [("frame", .string(type?.name ?? "unknown")), ("bytes", .int(bytes)), ("to", .string(toTill ? "till-\(till + 1)" : "phone-\(phone + 1)"))])
         case let .delivered(phone, till, toTill, type):
-            trace.write(at: time, device: toTill ? "till-\(till)" : "phone-\(phone)", event: "receives",
+            trace.write(at: time, device: toTill ? "till-\(till + 1)" : "phone-\(phone + 1)", event: "receives",
                         [("frame", .string(type?.name ?? "unknown"))])
         case let .linkLost(phone, till, reason):
-            trace.write(at: time, device: "phone-\(phone)", event: "link lost", [("till", .int(till)), ("reason", .string(reason.rawValue))])
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "link lost", [("till", .int(till + 1)), ("reason", .string(reason.rawValue))])
         case let .unsubscribed(phone, till):
-            trace.write(at: time, device: "till-\(till)", event: "unsubscribed", [("phone", .int(phone))])
-        case let .serviceRetired(till): trace.write(at: time, device: "till-\(till)", event: "service retired")
+            trace.write(at: time, device: "till-\(till + 1)", event: "unsubscribed", [("phone", .int(phone + 1))])
+        case let .serviceRetired(till): trace.write(at: time, device: "till-\(till + 1)", event: "service retired")
         case let .power(device, availability):
-            let name = switch device { case let .till(i): "till-\(i)"; case let .phone(i): "phone-\(i)" }
+            let name = switch device { case let .till(i): "till-\(i + 1)"; case let .phone(i): "phone-\(i + 1)" }
             trace.write(at: time, device: name, event: "bluetooth", [("state", .string("\(availability)"))])
         }
     }

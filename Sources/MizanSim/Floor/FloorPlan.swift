@@ -3,6 +3,10 @@ import MizanProtocol
 /// Everything one run of a floor needs besides its seed: the radio, the tills,
 /// who pays and how, the faults, and how long to run.
 public struct FloorPlan: Sendable {
+    public var name = "floor"
+    /// The floor's extent, metres: where idle payers stand, and the picture's frame.
+    public var width: Double?
+    public var depth: Double?
     public var radio = RadioParameters()
     public var audibility: RadioMedium.Audibility = .everyone
     public var tills: [TillPlan]
@@ -91,6 +95,9 @@ public struct PayerBehaviour: Hashable, Sendable {
     public var cancelAfter: Duration?
     /// W1: from an ending to tapping Start again.
     public var restartDelay: Duration = .seconds(1)
+    /// The amounts payers bring, in minor units of `currency`.
+    public var currency: CurrencyCode = .eur
+    public var amountRange: ClosedRange<Int64> = 100...20_000
     /// Body or pocket loss, dB, and the spread of phones' RSSI offsets, dB.
     public var bodyLoss: Double = 0
     public var phoneOffsetSigma: Double = 0

@@ -21,7 +21,7 @@ final class PhoneUnit {
         self.till = till
     }
 
-    var name: String { "phone-\(index)" }
+    var name: String { "phone-\(index + 1)" }
 
     /// A transaction is running on the phone (from Start to its ending).
     var busy: Bool {

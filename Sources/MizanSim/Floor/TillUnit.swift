@@ -22,5 +22,5 @@ final class TillUnit {
         self.timers = timers
     }
 
-    var name: String { "till-\(index)" }
+    var name: String { "till-\(index + 1)" }
 }

@@ -18,9 +18,15 @@ public struct FloorReport: Sendable {
     public let attemptsWithChoice: Int
     public let wrongTillChoices: Int
     public let successes: Int
+    public let name: String
+    public let tills: [Position]
+    public let area: (width: Double?, depth: Double?)
 
-    init(ledger: TransactionLedger, plan: FloorPlan, seed: UInt64, simulated: Duration, packetsSent: Int, packetsHeard: Int) {
+    init(ledger: TransactionLedger, plan: FloorPlan, seed: UInt64, simulated: Duration, tills: [Position], packetsSent: Int, packetsHeard: Int) {
         self.seed = seed
+        self.name = plan.name
+        self.tills = tills
+        self.area = (plan.width, plan.depth)
         self.simulated = simulated
         self.packetsSent = packetsSent
         self.packetsHeard = packetsHeard

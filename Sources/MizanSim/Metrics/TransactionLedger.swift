@@ -21,6 +21,8 @@ public final class TransactionLedger {
         public let startedAt: Duration
         public var chosenTill: Int?
         public var nearestTill: Int?
+        /// Where the phone was when it chose.
+        public var position: Position?
         public var secureAt: Duration?
         public var endedAt: Duration?
         public var ending: PhoneEnding?
@@ -98,10 +100,11 @@ public final class TransactionLedger {
         openAttemptByPhone[phone] = attempts.count - 1
     }
 
-    func attemptChose(phone: Int, till: Int, nearest: Int?) {
+    func attemptChose(phone: Int, till: Int, nearest: Int?, at position: Position) {
         guard let attempt = openAttemptByPhone[phone] else { return }
         attempts[attempt].chosenTill = till
         attempts[attempt].nearestTill = nearest
+        attempts[attempt].position = position
     }
 
     func attemptSecure(phone: Int, at time: Duration) {

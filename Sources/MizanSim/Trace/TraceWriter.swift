@@ -43,8 +43,7 @@ public final class TraceWriter {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
-    /// Appends `text` as a JSON string (quoted, escaped). Public so that other
-    /// hand-built JSON (the rehearsal's) escapes the same way.
+    /// Appends `text` as a JSON string literal (also used by MizanSelection's JSON output).
     public static func appendQuoted(_ text: String, to line: inout String) {
         line += "\""
         for scalar in text.unicodeScalars {

@@ -1,0 +1,33 @@
+import MizanSim
+/// What `mizan select` prints: a few lines of text, or one JSON object.
+public enum SelectionReport {
+    public static func text(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
+        func percent(_ value: Double) -> String { value.isNaN ? "n/a" : Decimals.format(value * 100, digits: 1) + " %" }
+        return """
+        strategy: \(strategy.label), a session every \(Decimals.format(every, digits: 3)) s
+        sessions: \(a.sessions), decided: \(a.decided) (\(percent(a.decidedFraction)))
+        chose the nearest till: \(a.right) of \(a.sessions) (\(percent(a.accuracy)))
+        where the nearest is at least 1 m closer than the second: \(a.clearRight) of \(a.clearSessions) (\(percent(a.clearAccuracy)))
+        median extra distance to the chosen till: \(a.medianExtraDistance.map { Decimals.format($0, digits: 2) + " m" } ?? "n/a")
+        time to decide: \(a.timeToDecide.p50.map { "p50 \(Decimals.format($0, digits: 2)) s, p99 \(Decimals.format(a.timeToDecide.p99 ?? 0, digits: 2)) s" } ?? "n/a")
+        """
+    }
+
+    public static func json(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
+        func n(_ value: Double?) -> String { value.map { JSONText.number($0) } ?? "null" }
+        return JSONText.object([
+            ("strategy", JSONText.string(strategy.label)),
+            ("every", n(every)),
+            ("sessions", String(a.sessions)),
+            ("decided", String(a.decided)),
+            ("right", String(a.right)),
+            ("accuracy", n(a.accuracy)),
+            ("clearSessions", String(a.clearSessions)),
+            ("clearRight", String(a.clearRight)),
+            ("clearAccuracy", n(a.clearAccuracy)),
+            ("medianExtraDistance", n(a.medianExtraDistance)),
+            ("decideP50", n(a.timeToDecide.p50)),
+            ("decideP99", n(a.timeToDecide.p99)),
+        ])
+    }
+}

@@ -1,0 +1,48 @@
+/// One numeric parameter of a selection strategy: its name in experiment files,
+/// its command-line flag, its unit, range and default. The defaults were chosen
+/// on the Danis tracks (README, "Choosing the nearest till").
+public enum StrategyParameter: String, CaseIterable, Hashable, Sendable {
+    case window, timeConstant, processNoise, measurementNoise, margin, deadline
+
+    public var flag: String {
+        switch self {
+        case .window: "--window"
+        case .timeConstant: "--time-constant"
+        case .processNoise: "--process-noise"
+        case .measurementNoise: "--measurement-noise"
+        case .margin: "--margin"
+        case .deadline: "--deadline"
+        }
+    }
+
+    public var unit: String {
+        switch self {
+        case .window, .timeConstant, .deadline: "s"
+        case .processNoise: "dB² per s"
+        case .measurementNoise: "dB²"
+        case .margin: "dB"
+        }
+    }
+
+    public var range: ClosedRange<Double> {
+        switch self {
+        case .window: 0.01...60
+        case .timeConstant: 0...60
+        case .processNoise: 0...10_000
+        case .measurementNoise: 0.01...10_000
+        case .margin: 0...100
+        case .deadline: 0...60
+        }
+    }
+
+    public var defaultValue: Double {
+        switch self {
+        case .window: 1
+        case .timeConstant: 0.5
+        case .processNoise: 2
+        case .measurementNoise: 40
+        case .margin: 3
+        case .deadline: 3
+        }
+    }
+}

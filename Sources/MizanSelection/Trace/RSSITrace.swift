@@ -1,0 +1,54 @@
+import MizanProtocol
+import MizanSim
+
+/// A recording in RSSI trace format v1 (`docs/rssi-trace-format.md`): where
+/// the tills are, and every packet a phone heard with the phone's true position.
+public struct RSSITrace: Sendable {
+    public struct Till: Hashable, Sendable {
+        public let id: TillID
+        public let position: Position
+
+        public init(id: TillID, position: Position) {
+            self.id = id
+            self.position = position
+        }
+    }
+
+    public struct Row: Hashable, Sendable {
+        /// Seconds.
+        public let t: Double
+        public let phone: String
+        public let till: TillID
+        /// dBm.
+        public let rssi: Int
+        /// The phone's true position when it heard the packet, metres.
+        public let position: Position
+
+        public init(t: Double, phone: String, till: TillID, rssi: Int, position: Position) {
+            self.t = t
+            self.phone = phone
+            self.till = till
+            self.rssi = rssi
+            self.position = position
+        }
+    }
+
+    /// Ascending till id.
+    public let tills: [Till]
+    /// In file order; per phone, `t` never decreases.
+    public let rows: [Row]
+
+    public init(tills: [Till], rows: [Row]) {
+        self.tills = tills.sorted { $0.id < $1.id }
+        self.rows = rows
+    }
+
+    /// The phone names in order of first appearance.
+    public var phones: [String] {
+        var seen = Set<String>()
+        return rows.compactMap { seen.insert($0.phone).inserted ? $0.phone : nil }
+    }
+
+    public static let tillsHeader = ["till", "x", "y", "z"]
+    public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
+}

@@ -1,0 +1,17 @@
+/// A floor file that cannot be used: which file, which field, and what was expected.
+public struct FloorFileError: Error, Equatable, CustomStringConvertible {
+    public let file: String
+    /// The field's path, e.g. `tills[2].x`; empty for the file as a whole.
+    public let field: String
+    public let problem: String
+
+    public init(file: String, field: String, problem: String) {
+        self.file = file
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String {
+        field.isEmpty ? "\(file): \(problem)" : "\(file): field '\(field)': \(problem)"
+    }
+}

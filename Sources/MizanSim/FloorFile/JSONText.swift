@@ -1,0 +1,51 @@
+/// Writing JSON by hand, deterministically: keys in the order given.
+public enum JSONText {
+    /// A parsed value written back as compact text.
+    public static func render(_ value: JSONValue) -> String {
+        switch value {
+        case let .object(members): "{" + members.map { string($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
+        case let .array(items): "[" + items.map(render).joined(separator: ",") + "]"
+        case let .string(text): string(text)
+        case let .number(number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case let .bool(flag): flag ? "true" : "false"
+        case .null: "null"
+        }
+    }
+
+    public static func string(_ text: String) -> String {
+        var out = ""
+        TraceWriter.appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// A number with at most `digits` decimals, or `null` when it is not finite.
+    public static func number(_ value: Double, digits: Int = 4) -> String {
+        guard value.isFinite else { return "null" }
+        return Decimals.format(value, digits: digits)
+    }
+
+    /// `{"a": 1, "b": 2}` from members already written as JSON.
+    public static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+}
+
+/// Fixed-point text for numbers in CSV and JSON: rounded to `digits`
+/// decimals, trailing zeros dropped, never exponent notation.
+public enum Decimals {
+    public static func format(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let whole = Int64(scaled)
+        let unit = Int64(scale)
+        let integer = whole / unit
+        var fraction = String(whole % unit)
+        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = value < 0 && whole != 0 ? "-" : ""
+        return sign + String(integer) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}

@@ -1,0 +1,61 @@
+/// A small SVG writer: shapes and text with fixed number formatting, so the
+/// same picture gives the same bytes.
+public struct SVGDocument {
+    public let width: Double
+    public let height: Double
+    private var body: [String] = []
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    static func n(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none") {
+        body.append(#"<rect x="\#(Self.n(x))" y="\#(Self.n(y))" width="\#(Self.n(width))" height="\#(Self.n(height))" fill="\#(fill)" stroke="\#(stroke)"/>"#)
+    }
+
+    public mutating func circle(x: Double, y: Double, r: Double, fill: String, opacity: Double = 1) {
+        body.append(#"<circle cx="\#(Self.n(x))" cy="\#(Self.n(y))" r="\#(Self.n(r))" fill="\#(fill)" fill-opacity="\#(Self.n(opacity))"/>"#)
+    }
+
+    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, arrow: Bool = false, dashed: Bool = false) {
+        let marker = arrow ? #" marker-end="url(#arrow)""# : ""
+        let dash = dashed ? #" stroke-dasharray="4 3""# : ""
+        body.append(#"<line x1="\#(Self.n(x1))" y1="\#(Self.n(y1))" x2="\#(Self.n(x2))" y2="\#(Self.n(y2))" stroke="\#(stroke)" stroke-width="\#(Self.n(width))"\#(marker)\#(dash)/>"#)
+    }
+
+    public mutating func text(_ text: String, x: Double, y: Double, size: Double = 12, anchor: String = "start", fill: String = "#222") {
+        body.append(#"<text x="\#(Self.n(x))" y="\#(Self.n(y))" font-family="sans-serif" font-size="\#(Self.n(size))" text-anchor="\#(anchor)" fill="\#(fill)">\#(Self.escape(text))</text>"#)
+    }
+
+    public var text: String {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.n(width))" height="\#(Self.n(height))" viewBox="0 0 \#(Self.n(width)) \#(Self.n(height))">"#,
+            ##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#c0392b"/></marker></defs>"##,
+            #"<rect width="100%" height="100%" fill="white"/>"#,
+        ]
+        lines += body
+        lines.append("</svg>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,37 @@
+import MizanSim
+import MizanSelection
+
+/// `mizan rssi-experiment EXP.json`: nearest-till accuracy on simulated rows of tills.
+enum ExperimentCommand {
+    static let usage = """
+    usage: mizan rssi-experiment EXP.json [--csv FILE] [--svg FILE]
+
+    Runs every combination of the axes in EXP.json (docs/rssi-experiment.md):
+    a payer at the middle till of a row taps Start, the phone's Find machine
+    scans packets from the path-loss model and picks a till with each strategy.
+    Prints one CSV row per cell: accuracy, wrong-till rate, time to decide.
+      --csv FILE  write the CSV there instead of stdout
+      --svg FILE  also draw accuracy against till spacing, a line per strategy
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan rssi-experiment", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        let csvPath = try args.value("--csv")
+        let svgPath = try args.value("--svg")
+        guard let path = args.positional() else { throw UsageError("mizan rssi-experiment: needs EXP.json\n\n\(usage)") }
+        try args.finish()
+
+        let plan = try ExperimentPlan.read(path)
+        let total = plan.cells.count
+        let progress = Progress(total: .seconds(total))
+        let results = ExperimentRunner(plan: plan).run { done, _ in progress.show(.seconds(done)) }
+        progress.finish()
+        let csv = ([ExperimentResult.csvHeader] + results.map(\.csvRow)).joined(separator: "\n") + "\n"
+        if let csvPath { try TextFile.write(csv, to: csvPath) } else { print(csv, terminator: "") }
+        if let svgPath {
+            try TextFile.write(AccuracyPlot.svg(results, title: "Chose the nearest till (\(plan.seeds) seeds per point)"), to: svgPath)
+        }
+        return 0
+    }
+}

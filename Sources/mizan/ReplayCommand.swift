@@ -1,0 +1,46 @@
+import MizanSim
+
+/// `mizan replay`: runs a floor again with its seed and prints every event of
+/// one transaction, in order, in readable form.
+enum ReplayCommand {
+    static let usage = """
+    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] --transaction ID
+
+    Runs the floor again with the same seed (the embedded default floor when no
+    file is given; pass the same --minutes as the run) and prints the events
+    of transaction ID: its number in transactions.jsonl, from 1.
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan replay", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        let floorPath = try args.value("--floor")
+        let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
+        let minutes = try args.number("--minutes", in: 0.001...1_000_000)
+        guard let number = try args.integer("--transaction", in: 1...Int.max) else {
+            throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
+        }
+        try args.finish()
+        var plan = try floorPath.map { path throws(FloorFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+        if let minutes { plan.duration = .seconds(minutes * 60) }
+        var lines: [String] = []
+        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { lines.append($0) })
+        let report = floor.run()
+        guard let transaction = TransactionTrace(report: report, number: number, trace: lines) else {
+            printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
+            return 2
+        }
+        let record = report.ledger.settled[number - 1]
+        print("transaction \(number) of \(plan.name), seed \(seed): \(transaction.till), \(transaction.phone)")
+        print("endings: till \(record.pair.host?.screen.rawValue ?? "-"), phone \(record.pair.phone?.screen.rawValue ?? "-")")
+        for event in transaction.events {
+            let time = TransactionsFile.seconds(event.time)
+            print("  \(time) s  \(event.device.padding(9))  \(event.event)\(event.details.isEmpty ? "" : "  " + event.details)")
+        }
+        return 0
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

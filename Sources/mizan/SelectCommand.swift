@@ -1,0 +1,36 @@
+import MizanSelection
+
+/// `mizan select`: replays a recorded trace and says how often a strategy chose the nearest till.
+enum SelectCommand {
+    static let usage = """
+    usage: mizan select --tills FILE --trace FILE [--strategy S [parameters]] [--every S] [--json]
+
+    Replays a trace in RSSI trace format v1 (docs/rssi-trace-format.md): every
+    --every seconds (default 0.5) a session starts, asks the strategy after one
+    window and again every window until it names a till (or 10 s pass), and the
+    choice is held against the till truly nearest the phone at that moment.
+    Prints accuracy overall, accuracy where the nearest till is at least 1 m
+    closer than the second, and the median extra distance to the chosen till.
+      --tills FILE  tills.csv (till,x,y,z)
+      --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
+      --every S     seconds between session starts (default 0.5)
+      --json        print one JSON object instead of text
+    \(StrategyArguments.usage)
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan select", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        guard let tills = try args.value("--tills") else { throw UsageError("mizan select: --tills FILE is required") }
+        guard let tracePath = try args.value("--trace") else { throw UsageError("mizan select: --trace FILE is required") }
+        let every = try args.number("--every", in: 0.01...3600) ?? 0.5
+        let json = args.flag("--json")
+        let spec = try StrategyArguments.read(&args)
+        try args.finish()
+
+        let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
+        let accuracy = SelectionAccuracy(TraceReplay(strategy: spec.strategy, every: every).decisions(trace))
+        print(json ? SelectionReport.json(accuracy, strategy: spec, every: every) : SelectionReport.text(accuracy, strategy: spec, every: every))
+        return 0
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import MizanSim
+
+/// `mizan sweep`: a grid of floor values times seeds, on every core.
+enum SweepCommand {
+    static let usage = """
+    usage: mizan sweep SWEEP.json [--out FILE] [--shard K/N] [--shard-count N] [--jobs J]
+
+    Runs every cell of the sweep's grid with every seed, in parallel (one run
+    per core), and writes one JSON line per run, in run order (to FILE, or to
+    standard output), then a table of each cell's means.
+      --shard K/N      run only the K-th of N deterministic slices; join the
+                       slices with 'mizan merge'
+      --shard-count N  with JOB_COMPLETION_INDEX (a Kubernetes Indexed Job):
+                       the number of slices. Under a Slurm job array the slice
+                       comes from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+      --jobs J         threads (default: the number of cores)
+    Sweep files: docs/sweeps.md. Exit status 1 on an agreement violation.
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan sweep", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        let out = try args.value("--out")
+        let shardText = try args.value("--shard")
+        let shardCount = try args.integer("--shard-count", in: 1...1_000_000)
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
+        try args.finish()
+        let shard: Shard
+        do throws(Shard.Problem) {
+            if let shardText {
+                shard = try Shard.parse(shardText)
+            } else {
+                shard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .whole
+            }
+        } catch {
+            throw UsageError("mizan sweep: \(error)")
+        }
+        let sweep = try SweepFile.load(path: path)
+        let progress = Progress(total: .seconds(1))
+        let outcomes = try SweepRunner.run(sweep, shard: shard, threads: jobs) { done, total in
+            progress.show(.seconds(Double(done) / Double(total)))
+        }
+        progress.finish()
+        let text = outcomes.map { $0.line + "\n" }.joined()
+        if let out {
+            try TextFile.write(text, to: out)
+            print(SweepTable.render(sweep, outcomes))
+            print("\(outcomes.count) runs (shard \(shard)) of \(sweep.runs) written to \(out)")
+        } else {
+            print(text, terminator: "")
+            printError(SweepTable.render(sweep, outcomes))
+        }
+        let violations = outcomes.reduce(0) { $0 + $1.violations }
+        if violations > 0 {
+            let bad = outcomes.filter { $0.violations > 0 }
+            printError("mizan sweep: \(violations) agreement violation(s); first in cell \(bad[0].cell + 1), seed \(bad[0].seed)")
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import mizan
+
+@Suite struct CommandLineTests {
+    static func usageError(_ body: () throws -> Int32) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as UsageError {
+            return error.description
+        } catch {
+            return "not a usage error: \(error)"
+        }
+    }
+
+    @Test func selectRejectsAnUnknownOption() {
+        #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--verbose"]) } == "mizan select: unknown option '--verbose'")
+    }
+
+    @Test func selectRejectsAParameterItsStrategyDoesNotTake() {
+        #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "mean", "--margin", "3"]) }
+            == "mizan select: unknown option '--margin'")
+        #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "loudest"]) }?
+            .hasPrefix("mizan select: --strategy expects one of strongest") == true)
+        #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "confident", "--base", "hysteresis"]) }?
+            .hasPrefix("mizan select: the base of 'confident' must be a scoring strategy") == true)
+    }
+
+    @Test func selectNeedsBothFiles() {
+        #expect(Self.usageError { try SelectCommand.main(["--trace", "r.csv"]) } == "mizan select: --tills FILE is required")
+    }
+
+    @Test func importRejectsAnUnknownOptionAndFormat() {
+        #expect(Self.usageError { try ImportCommand.main(["danis", "in", "out", "--force"]) } == "mizan import: unknown option '--force'")
+        #expect(Self.usageError { try ImportCommand.main(["ble", "in", "out"]) } == "mizan import: unknown format 'ble' (expected danis)")
+        #expect(Self.usageError { try ImportCommand.main(["danis", "in", "out", "extra"]) } == "mizan import: unexpected argument 'extra'")
+    }
+
+    @Test func calibrateRejectsAnUnknownOption() {
+        #expect(Self.usageError { try CalibrateCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--offsets"]) } == "mizan calibrate: unknown option '--offsets'")
+    }
+
+    @Test func experimentRejectsAnUnknownOption() {
+        #expect(Self.usageError { try ExperimentCommand.main(["exp.json", "--png", "a.png"]) } == "mizan rssi-experiment: unknown option '--png'")
+        #expect(Self.usageError { try ExperimentCommand.main([]) }?.hasPrefix("mizan rssi-experiment: needs EXP.json") == true)
+    }
+
+    @Test func everyNewCommandAnswersHelp() throws {
+        #expect(try SelectCommand.main(["--help"]) == 0)
+        #expect(try ImportCommand.main(["--help"]) == 0)
+        #expect(try CalibrateCommand.main(["--help"]) == 0)
+        #expect(try ExperimentCommand.main(["--help"]) == 0)
+    }
+}
