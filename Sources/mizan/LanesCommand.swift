@@ -1,4 +1,5 @@
 import MizanRehearsal
+import MizanSim
 
 /// `mizan lanes`: runs the rehearsal lanes and prints how each ended.
 enum LanesCommand {

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanRehearsal
+import MizanSim
 
 /// How `mizan lanes` prints its results: a table, or JSON.
 enum LanesText {
@@ -33,22 +34,24 @@ enum LanesText {
         return lines.joined(separator: "\n")
     }
 
+    /// A JSON array, one lane per line.
     static func json(_ results: [LaneResult]) -> String {
-        JSONText.array(results.map { result in
+        let items: [JSONValue] = results.map { result in
             .object([
                 ("lane", .string(result.lane.name)),
                 ("file", .string(result.lane.file)),
-                ("ending", .int(Int64(result.lane.ending.rawValue))),
+                ("ending", .number(Double(result.lane.ending.rawValue))),
                 ("real", .string(result.lane.real.rawValue)),
                 ("hostScreen", result.hostScreen.map { .string($0.rawValue) } ?? .null),
                 ("phoneScreen", result.phoneScreen.map { .string($0.rawValue) } ?? .null),
                 ("charged", .bool(result.charged)),
-                ("logLines", .int(Int64(result.logLines))),
+                ("logLines", .number(Double(result.logLines))),
                 ("logAudit", .array(result.audit.map { .string($0.description) })),
                 ("problems", .array(result.problems.map { .string($0) })),
                 ("pass", .bool(result.passed)),
             ])
-        }).render()
+        }
+        return "[\n" + items.map { "  " + JSONText.render($0) }.joined(separator: ",\n") + "\n]"
     }
 
     private static func audit(_ result: LaneResult) -> String {

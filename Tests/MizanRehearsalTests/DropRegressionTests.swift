@@ -28,7 +28,7 @@ import Testing
         #expect(csv == RegressionCSV.render(second))
         #expect(csv.hasPrefix(RegressionCSV.header + "\n"))
         #expect(RegressionChart.render(first, title: "t") == RegressionChart.render(second, title: "t"))
-        #expect(RegressionChart.render(first, title: "t").hasPrefix("<svg "))
+        #expect(RegressionChart.render(first, title: "t").contains("<svg "))
     }
 
     @Test func aRejectedPairOrAnUnendedRunIsAViolation() {

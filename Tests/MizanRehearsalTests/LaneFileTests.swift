@@ -52,7 +52,7 @@ import Testing
         ("{\"do\": \"lock\", \"at\": 0}", "{\"do\": \"lock\", \"on\": \"nowhere\"}", "actions[0].on", "expected one of"),
         ("{\"do\": \"lock\", \"at\": 0}", "{\"do\": \"pick\", \"at\": 0}", "actions[0].outcome", "missing"),
         ("\"real\": \"host\",", "", "real", "missing"),
-        ("\"ends\": \"paid\"", "\"ends\": \"paid\", \"ends\": \"paid\"", "", "duplicate key"),
+        ("\"ends\": \"paid\"", "\"ends\": \"paid\", \"ends\": \"paid\"", "", "appears twice"),
         ("\"central\": 77813,", "\"central\": 77813,,", "", "line 6"),
     ])
     func aBadFileNamesTheFileAndTheField(_ replace: String, _ replacement: String, _ field: String, _ words: String) throws {

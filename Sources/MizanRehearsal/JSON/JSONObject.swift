@@ -1,3 +1,5 @@
+import MizanSim
+
 /// Reads one JSON object strictly: each getter names the field it reads and
 /// what it expects, and `finish()` refuses any field that no getter asked for.
 /// Every error is a `LaneFileError` naming the file and the field's path.

@@ -1,16 +1,20 @@
 import MizanProtocol
+import MizanSim
 
 /// Reads a lane file strictly: every field checked, unknown fields refused,
 /// every error naming the file, the field and what was expected.
 public enum LaneDecoder {
     public static func load(path: String) throws(LaneFileError) -> Lane {
-        let text = try TextFile.read(path)
+        let text: String
+        do throws(InputError) { text = try TextFile.read(path) } catch {
+            throw LaneFileError(file: path, field: "", message: error.reason)
+        }
         return try decode(text, file: path)
     }
 
     public static func decode(_ text: String, file: String) throws(LaneFileError) -> Lane {
         let json: JSONValue
-        do throws(JSONParser.SyntaxError) { json = try JSONParser.parse(text) } catch {
+        do throws(JSONParser.Failure) { json = try JSONParser.parse(text) } catch {
             throw LaneFileError(file: file, field: "", message: "not valid JSON: \(error)")
         }
         let root = try JSONObject(json, file: file, path: "")

@@ -55,7 +55,10 @@ public enum LaneRunner {
 
     /// Every lane in `directory` (`*.json`, in name order), or the one named `only`.
     public static func load(directory: String, only: String? = nil) throws(LaneFileError) -> [Lane] {
-        var names = try TextFile.list(directory, suffix: ".json")
+        var names: [String]
+        do throws(InputError) { names = try TextFile.list(directory).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") } } catch {
+            throw LaneFileError(file: directory, field: "", message: "cannot list the lanes: \(error.reason)")
+        }
         if let only {
             names = names.filter { $0 == only || $0 == only + ".json" }
             guard !names.isEmpty else { throw LaneFileError(file: directory, field: "", message: "no lane named \"\(only)\"") }

@@ -1,6 +1,9 @@
-/// The regression table as an SVG chart: one stacked bar per drop, each
-/// segment a pair of endings in proportion to how often it settled, bars
-/// grouped by drop point, with a legend. Built by hand; same table, same bytes.
+import MizanSim
+
+/// The regression table as an SVG chart (MizanSim's `SVGDocument`): one
+/// stacked bar per drop, each segment a pair of endings in proportion to how
+/// often it settled, bars grouped by drop point, with a legend. Same table,
+/// same bytes.
 public enum RegressionChart {
     static let palette = [
         "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -9,87 +12,51 @@ public enum RegressionChart {
 
     public static func render(_ table: RegressionTable, title: String) -> String {
         let pairs = table.pairs
-        let barWidth = 14
-        let gap = 4
-        let groupGap = 18
-        let left = 50
-        let top = 40
-        let plotHeight = 300
+        let barWidth = 18.0, gap = 4.0, groupGap = 18.0, left = 50.0, top = 40.0, plotHeight = 300.0
+        var groups: [(name: String, from: Double, to: Double)] = []
+        var bars: [(x: Double, row: RegressionTable.Row)] = []
         var x = left
-        var bars: [String] = []
-        var labels: [String] = []
-        var group: String?
-        var groupStart = left
-        func closeGroup() {
-            guard let group else { return }
-            let middle = (groupStart + x - gap) / 2
-            labels.append(#"<text x="\#(middle)" y="\#(top + plotHeight + 52)" text-anchor="middle" font-size="11">\#(escape(group))</text>"#)
-        }
         for row in table.rows {
-            if row.drop.group != group {
-                closeGroup()
-                if group != nil { x += groupGap }
-                group = row.drop.group
-                groupStart = x
+            if groups.last?.name != row.drop.group {
+                if !groups.isEmpty { x += groupGap }
+                groups.append((row.drop.group, x, x))
             }
-            let total = row.counts.reduce(0) { $0 + $1.count }
-            var y = Double(top + plotHeight)
-            for count in row.counts where total > 0 {
-                let height = Double(plotHeight) * Double(count.count) / Double(total)
-                y -= height
-                let color = palette[(pairs.firstIndex { $0.pair == count.pair } ?? 0) % palette.count]
-                bars.append(#"<rect x="\#(x)" y="\#(format(y))" width="\#(barWidth)" height="\#(format(height))" fill="\#(color)"><title>\#(escape(row.drop.label)): \#(escape(name(count))) \#(count.count)</title></rect>"#)
-            }
-            labels.append(#"<text x="\#(x + barWidth / 2)" y="\#(top + plotHeight + 12)" text-anchor="end" font-size="8" transform="rotate(-60 \#(x + barWidth / 2) \#(top + plotHeight + 12))">\#(escape(row.drop.offsetMilliseconds))</text>"#)
+            bars.append((x, row))
+            groups[groups.count - 1].to = x + barWidth
             x += barWidth + gap
         }
-        closeGroup()
-        let width = Swift.max(x + 20, 420)
-        var legend: [String] = []
-        var legendY = top + plotHeight + 94
-        for (index, count) in pairs.enumerated() {
-            legend.append(#"<rect x="\#(left)" y="\#(legendY - 10)" width="12" height="12" fill="\#(palette[index % palette.count])"/>"#)
-            legend.append(#"<text x="\#(left + 18)" y="\#(legendY)" font-size="12">\#(escape(name(count))) (\#(count.count))</text>"#)
-            legendY += 18
+        let legendTop = top + plotHeight + 80
+        var svg = SVGDocument(width: Swift.max(x + 20, 480), height: legendTop + 18 * Double(pairs.count) + 10)
+        svg.text(title, x: left, y: 22, size: 15)
+        svg.line(x1: left - 4, y1: top, x2: left - 4, y2: top + plotHeight, stroke: "black")
+        svg.text("100%", x: left - 8, y: top + 4, size: 10, anchor: "end")
+        svg.text("0%", x: left - 8, y: top + plotHeight, size: 10, anchor: "end")
+        for (barX, row) in bars {
+            let total = row.counts.reduce(0) { $0 + $1.count }
+            var y = top + plotHeight
+            for count in row.counts where total > 0 {
+                let height = plotHeight * Double(count.count) / Double(total)
+                y -= height
+                let color = palette[(pairs.firstIndex { $0.pair == count.pair } ?? 0) % palette.count]
+                svg.rect(x: barX, y: y, width: barWidth, height: height, fill: color)
+            }
+            svg.text(row.drop.offsetMilliseconds, x: barX + barWidth / 2, y: top + plotHeight + 12, size: 7, anchor: "middle")
         }
-        let height = legendY + 10
-        var svg = [
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)" font-family="sans-serif">"#,
-            #"<rect width="100%" height="100%" fill="white"/>"#,
-            #"<text x="\#(left)" y="22" font-size="15">\#(escape(title))</text>"#,
-            #"<line x1="\#(left - 4)" y1="\#(top)" x2="\#(left - 4)" y2="\#(top + plotHeight)" stroke="black"/>"#,
-            #"<text x="\#(left - 8)" y="\#(top + 4)" text-anchor="end" font-size="10">100%</text>"#,
-            #"<text x="\#(left - 8)" y="\#(top + plotHeight)" text-anchor="end" font-size="10">0%</text>"#,
-            #"<text x="\#(left)" y="\#(top + plotHeight + 70)" font-size="10">bars: offset in ms after the step (time: ms since the start); groups: drop point</text>"#,
-        ]
-        svg += bars + labels + legend
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        for group in groups {
+            svg.text(group.name, x: (group.from + group.to) / 2, y: top + plotHeight + 32, size: 11, anchor: "middle")
+        }
+        svg.text("under each bar: ms after the step (time: ms since the start); below: the drop point",
+                 x: left, y: top + plotHeight + 52, size: 10)
+        for (index, count) in pairs.enumerated() {
+            let y = legendTop + 18 * Double(index)
+            svg.rect(x: left, y: y - 10, width: 12, height: 12, fill: palette[index % palette.count])
+            svg.text("\(name(count)) (\(count.count))", x: left + 18, y: y, size: 12)
+        }
+        return svg.text
     }
 
     static func name(_ count: RegressionTable.Count) -> String {
         let ending = count.endings.isEmpty ? "REJECTED" : "ending " + RegressionTable.endings(count)
         return "\(RegressionTable.name(count.pair.host)) / \(RegressionTable.name(count.pair.phone)) (\(ending))"
-    }
-
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        var text = String(rounded)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSim
 
 /// The transcript file of one lane (docs/transcript-format.md): the frames
 /// exchanged, in order, in hex with their direction and virtual times, and
@@ -10,10 +11,10 @@ public enum LaneTranscript {
 
     public static func render(_ result: LaneResult) -> String {
         let lane = result.lane
-        let keys: (String, [KeyPairRecord]) -> (String, JSONText) = { name, pairs in
-            (name, .array(pairs.map { .object([("publicKey", .string(hex($0.publicKey))), ("secretKey", .string(hex($0.secretKey)))]) }))
+        let keys: ([KeyPairRecord]) -> JSONValue = { pairs in
+            .array(pairs.map { .object([("publicKey", .string(hex($0.publicKey))), ("secretKey", .string(hex($0.secretKey)))]) })
         }
-        let sessions: [JSONText] = result.sessions.map { session in
+        let sessions: [JSONValue] = result.sessions.map { session in
             .object([
                 ("transactionID", .string(hex(session.transactionID.bytes))),
                 ("tillPublicKey", .string(hex(session.till.publicKey.bytes))),
@@ -23,27 +24,39 @@ public enum LaneTranscript {
                 ("associatedData", .string(hex(session.associatedData))),
             ])
         }
-        let frames: [JSONText] = result.frames.map { frame in
+        let frames: [JSONValue] = result.frames.map { frame in
             .object([
-                ("index", .int(Int64(frame.index))),
+                ("index", .number(Double(frame.index))),
                 ("direction", .string(frame.toTill ? "phone->till" : "till->phone")),
-                ("sentAtMicroseconds", .int(microseconds(frame.sentAt))),
-                ("arrivedAtMicroseconds", frame.arrivedAt.map { .int(microseconds($0)) } ?? .null),
+                ("sentAtMicroseconds", .number(Double(microseconds(frame.sentAt)))),
+                ("arrivedAtMicroseconds", frame.arrivedAt.map { .number(Double(microseconds($0))) } ?? .null),
                 ("type", .string(FrameType(peeking: frame.bytes)?.name ?? "unknown")),
                 ("tamper", frame.tamper.map { .string($0.rawValue) } ?? .null),
                 ("hex", .string(hex(frame.bytes))),
             ])
         }
-        let document = JSONText.object([
+        return layout([
             ("format", .string(format)),
             ("lane", .string(lane.name)),
             ("real", .string(lane.real.rawValue)),
             ("tillID", .string(hex(lane.till.id.bytes))),
-            ("keys", .object([keys("till", result.tillKeys), keys("phone", result.phoneKeys)])),
+            ("keys", .object([("till", keys(result.tillKeys)), ("phone", keys(result.phoneKeys))])),
             ("sessions", .array(sessions)),
             ("frames", .array(frames)),
         ])
-        return document.render() + "\n"
+    }
+
+    /// One member per line, and each item of a list (a session, a frame) on a line of its own.
+    static func layout(_ members: [(key: String, value: JSONValue)]) -> String {
+        let lines = members.map { member -> String in
+            let value: String = if case let .array(items) = member.value, !items.isEmpty {
+                "[\n" + items.map { "    " + JSONText.render($0) }.joined(separator: ",\n") + "\n  ]"
+            } else {
+                JSONText.render(member.value)
+            }
+            return "  " + JSONText.string(member.key) + ": " + value
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 
     static func hex(_ bytes: [UInt8]) -> String { Forbidden.hex(bytes) }
