@@ -24,9 +24,11 @@ let package = Package(
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
         .target(name: "MizanSelection", dependencies: ["MizanSim", "MizanProtocol"]),
+        // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
+        .target(name: "MizanRehearsal", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSelection", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+            dependencies: ["MizanSelection", "MizanRehearsal", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
         ),
         .executableTarget(
             name: "mizan-bench",
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
+        .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanSim", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,8 @@ commands:
   select          replay a recorded RSSI trace with a selection strategy
   import          convert a recorded RSSI dataset (danis) to trace format v1
   calibrate       fit the path-loss model to a recorded RSSI trace
+  lanes           run the rehearsal lanes: each ending against a scripted peer, with the log audit
+  regress         rerun a regression over many seeds (drop-mid-handshake)
   help            show this help
 
 Every command answers --help.
@@ -38,6 +40,8 @@ func mizanMain() -> Int32 {
         case "select": return try SelectCommand.main(arguments)
         case "import": return try ImportCommand.main(arguments)
         case "calibrate": return try CalibrateCommand.main(arguments)
+        case "lanes": return try LanesCommand.main(arguments)
+        case "regress": return try RegressCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

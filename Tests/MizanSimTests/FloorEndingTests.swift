@@ -158,3 +158,21 @@ import Testing
         #expect(model.packetErrorRate(rssi: plan.radio.sensitivity - 1) == 1)
     }
 }
+
+/// A drop "after the till has the key" with no delay: the till must get the
+/// key before the link goes, and every transaction must end. (Before the fix
+/// the drop closed the link first and the write was still delivered: the till
+/// took the key of a phone already gone and waited for its decision forever.)
+@Suite struct ZeroDelayStepDropTests {
+    @Test func aDropAtTheKeyWithNoDelayComesAfterTheTillHasTheKey() throws {
+        let run = try FloorRun(FloorRun.single { $0.faults = [.dropLinkAtStep(.afterKeyBeforeAmount, phone: 0, after: .zero)] }, seed: 1)
+        #expect(run.report.ledger.hosts.allSatisfy { $0.ending != nil }, "a till transaction never ended")
+        #expect(run.pairs == [EndingPair(host: .handshakeFailed, phone: .handshakeFailed)])
+    }
+
+    @Test func aDropAtTheConfirmWithNoDelayComesAfterTheTillHasIt() throws {
+        let run = try FloorRun(FloorRun.single { $0.faults = [.dropLinkAtStep(.afterConfirm, phone: 0, after: .zero)] }, seed: 1)
+        #expect(run.report.ledger.hosts.allSatisfy { $0.ending != nil }, "a till transaction never ended")
+        #expect(run.pairs == [EndingPair(host: .paidPayerNotTold, phone: .resultUnknown)])
+    }
+}

@@ -1,15 +1,16 @@
 import MizanRuntime
 
 /// A device's named timers on the run's virtual clock: the `DeviceClock` its
-/// driver gets. Starting a running timer restarts it.
-final class DeviceTimers<Timer: Hashable> {
+/// driver gets. Starting a running timer restarts it. Public so that the
+/// rehearsal lanes run a real driver on the same virtual time.
+public final class DeviceTimers<Timer: Hashable> {
     private let clock: VirtualClock
     private var running: [Timer: TimerID] = [:]
-    var fire: (Timer) -> Void = { _ in }
+    public var fire: (Timer) -> Void = { _ in }
 
-    init(clock: VirtualClock) { self.clock = clock }
+    public init(clock: VirtualClock) { self.clock = clock }
 
-    var deviceClock: DeviceClock<Timer> {
+    public var deviceClock: DeviceClock<Timer> {
         DeviceClock(
             now: { [unowned self] in clock.now.sinceStart },
             start: { [unowned self] timer, delay in start(timer, after: delay) },

@@ -342,6 +342,10 @@ public final class RadioMedium {
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
             guard link.open else { return }
             observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+            link.till.deliver(.wrote(link.phone.central, bytes))
+            if link.open { link.phone.deliver(.writeAcknowledged) }
+            // The till has the frame: a drop "after" it comes now, never before
+            // the write is delivered (at zero delay it would close the link first).
             let point: LinkDropPoint? = switch type {
             case .phoneKey: .afterKeyBeforeAmount
             case .decision: .afterConfirm
@@ -350,8 +354,6 @@ public final class RadioMedium {
             if let point, let fault = takeStepFault(point, phone: link.phone.index) {
                 schedule(after: fault) { [unowned self] in lose(link, .fault) }
             }
-            link.till.deliver(.wrote(link.phone.central, bytes))
-            if link.open { link.phone.deliver(.writeAcknowledged) }
         }
     }
 

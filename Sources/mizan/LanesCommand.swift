@@ -1,0 +1,40 @@
+import MizanRehearsal
+import MizanSim
+
+/// `mizan lanes`: runs the rehearsal lanes and prints how each ended.
+enum LanesCommand {
+    static let usage = """
+    usage: mizan lanes [--json] [--lane NAME] [--transcript DIR] [--dir DIR]
+
+    Runs every rehearsal lane (the real machines of one side against a scripted
+    other side, docs/scripted-peer.md) and prints, per lane, both screens,
+    whether money moved, the log audit and whether the lane passed. Exits 1 if
+    any lane fails.
+      --json            print the results as JSON instead of a table
+      --lane NAME       run only this lane (its file name, with or without .json)
+      --transcript DIR  write DIR/<lane>.json per lane: the frames exchanged and
+                        both sides' ephemeral secret keys (docs/transcript-format.md)
+      --dir DIR         where the lane files are (default: lanes)
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan lanes", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        let json = args.flag("--json")
+        let only = try args.value("--lane")
+        let transcripts = try args.value("--transcript")
+        let directory = try args.value("--dir") ?? "lanes"
+        try args.finish()
+
+        let lanes = try LaneRunner.load(directory: directory, only: only)
+        if let transcripts { try TextFile.makeDirectory(transcripts) }
+        var results: [LaneResult] = []
+        for lane in lanes {
+            let result = LaneRunner.run(lane)
+            results.append(result)
+            if let transcripts { try TextFile.write(LaneTranscript.render(result), to: transcripts + "/" + lane.name + ".json") }
+        }
+        print(json ? LanesText.json(results) : LanesText.table(results))
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+}
