@@ -150,34 +150,16 @@ import Testing
     /// 100,000 random and mutated inputs: each decodes to a frame or a typed
     /// error without trapping; every frame decoded re-encodes to the same bytes.
     @Test func fuzzedInputDecodesOrFailsAndDecodedFramesAreCanonical() {
-        var random = SplitMix64(seed: 0x4D49_5A41_4E01)
-        var decoded = 0
-        var rejected = 0
-        var errorKinds = Set<String>()
-        var nonCanonical: [[UInt8]] = []
-        for _ in 0..<100_000 {
-            let input: [UInt8]
-            if random.below(4) == 0 {
-                input = random.bytes(random.below(601))
-            } else {
-                var bytes = FrameCodec.encode(Self.randomFrame(using: &random))
-                for _ in 0...random.below(3) { bytes = random.mutated(bytes) }
-                input = bytes
-            }
-            do {
-                let frame = try FrameCodec.decode(input)
-                decoded += 1
-                if FrameCodec.encode(frame) != input, nonCanonical.count < 5 { nonCanonical.append(input) }
-            } catch {
-                rejected += 1
-                errorKinds.insert(Self.kind(of: error))
-            }
-        }
-        #expect(nonCanonical.isEmpty)
-        #expect(decoded > 0)
-        #expect(rejected > 0)
-        #expect(decoded + rejected == 100_000)
-        #expect(errorKinds == ["empty", "truncated", "overlong", "unknownVersion", "unknownType", "badLength", "wrongService"])
+        let outcome = CodecFuzz.run(
+            count: 100_000, seed: 0x4D49_5A41_4E01,
+            validInput: { FrameCodec.encode(Self.randomFrame(using: &$0)) },
+            decode: FrameCodec.decode, encode: FrameCodec.encode
+        )
+        #expect(outcome.nonCanonical.isEmpty)
+        #expect(outcome.decoded > 0)
+        #expect(outcome.rejected > 0)
+        #expect(outcome.decoded + outcome.rejected == 100_000)
+        #expect(outcome.errorKinds == ["empty", "truncated", "overlong", "unknownVersion", "unknownType", "badLength", "wrongService"])
     }
 
     static func randomFrame(using random: inout SplitMix64) -> Frame {

@@ -174,35 +174,17 @@ import Testing
     /// 100,000 random and mutated plaintexts: each decodes to a message or a
     /// typed error without trapping; every message decoded re-encodes to the same bytes.
     @Test func fuzzedInputDecodesOrFailsAndDecodedMessagesAreCanonical() {
-        var random = SplitMix64(seed: 0x5345_414C_4544)
         let valid = Self.samples.map(SealedMessageCodec.encode)
-        var decoded = 0
-        var rejected = 0
-        var errorKinds = Set<String>()
-        var nonCanonical: [[UInt8]] = []
-        for _ in 0..<100_000 {
-            let input: [UInt8]
-            if random.below(4) == 0 {
-                input = random.bytes(random.below(601))
-            } else {
-                var bytes = valid[random.below(valid.count)]
-                for _ in 0...random.below(3) { bytes = random.mutated(bytes) }
-                input = bytes
-            }
-            do {
-                let message = try SealedMessageCodec.decode(input)
-                decoded += 1
-                if SealedMessageCodec.encode(message) != input, nonCanonical.count < 5 { nonCanonical.append(input) }
-            } catch {
-                rejected += 1
-                errorKinds.insert(FrameCodecTests.kind(of: error))
-            }
-        }
-        #expect(nonCanonical.isEmpty)
-        #expect(decoded > 0)
-        #expect(rejected > 0)
-        #expect(decoded + rejected == 100_000)
-        #expect(errorKinds == ["empty", "truncated", "overlong", "badCurrency", "badAmount", "badTillLabel", "unknownValue"])
+        let outcome = CodecFuzz.run(
+            count: 100_000, seed: 0x5345_414C_4544,
+            validInput: { valid[$0.below(valid.count)] },
+            decode: SealedMessageCodec.decode, encode: SealedMessageCodec.encode
+        )
+        #expect(outcome.nonCanonical.isEmpty)
+        #expect(outcome.decoded > 0)
+        #expect(outcome.rejected > 0)
+        #expect(outcome.decoded + outcome.rejected == 100_000)
+        #expect(outcome.errorKinds == ["empty", "truncated", "overlong", "badCurrency", "badAmount", "badTillLabel", "unknownValue"])
     }
 
     // MARK: Descriptions
