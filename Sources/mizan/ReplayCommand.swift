@@ -21,7 +21,7 @@ enum ReplayCommand {
             throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
         }
         try args.finish()
-        var plan = try floorPath.map { path throws(FloorFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+        var plan = try floorPath.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
         if let minutes { plan.duration = .seconds(minutes * 60) }
         var lines: [String] = []
         let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { lines.append($0) })

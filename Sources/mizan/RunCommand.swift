@@ -37,7 +37,7 @@ enum RunCommand {
         let floorPath = args.positional()
         try args.finish()
 
-        var plan = try floorPath.map { path throws(FloorFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+        var plan = try floorPath.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
         if let minutes { plan.duration = .seconds(minutes * 60) }
         if let tills { plan.tills = FloorPlan.row(count: tills) }
         if let payers { plan.payers = .queues(meanGap: .zero, idle: payers) }

@@ -52,7 +52,7 @@ func mizanMain() -> Int32 {
     } catch let error as UsageError {
         printError(error.description)
         return 2
-    } catch let error as FloorFileError {
+    } catch let error as JSONFileError {
         printError("mizan \(command): \(error)")
         return 2
     } catch let error as InputError {

@@ -1,4 +1,5 @@
 import Testing
+import MizanSim
 @testable import MizanRehearsal
 
 /// An invalid lane file gets an error that names the file, the field and
@@ -17,7 +18,7 @@ import Testing
     }
     """
 
-    func decodingError(_ replace: String, with replacement: String) -> LaneFileError? {
+    func decodingError(_ replace: String, with replacement: String) -> JSONFileError? {
         let text = Self.valid.replacingFirst(replace, with: replacement)
         #expect(text != Self.valid, "the test's replacement did not apply")
         do {
@@ -64,8 +65,8 @@ import Testing
     }
 
     @Test func aMissingFileIsAnErrorNamingIt() {
-        #expect(throws: LaneFileError.self) { try LaneDecoder.load(path: "/nonexistent/lane.json") }
-        #expect(throws: LaneFileError.self) { try LaneRunner.load(directory: RepoPaths.lanes, only: "no-such-lane") }
+        #expect(throws: JSONFileError.self) { try LaneDecoder.load(path: "/nonexistent/lane.json") }
+        #expect(throws: JSONFileError.self) { try LaneRunner.load(directory: RepoPaths.lanes, only: "no-such-lane") }
     }
 
     @Test func aLaneWithTheWrongExpectationFails() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FloorFileTests {
     static let minimal = #"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}}"#
 
-    func error(_ text: String) -> FloorFileError? {
+    func error(_ text: String) -> JSONFileError? {
         do { _ = try FloorFile.parse(text, file: "bad.json"); return nil } catch { return error }
     }
 
@@ -46,19 +46,19 @@ import Testing
 
     @Test func anUnknownFieldIsAnError() {
         #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}, "tils": 1}"#)
-            == FloorFileError(file: "bad.json", field: "tils", problem: "unknown field"))
+            == JSONFileError(file: "bad.json", field: "tils", problem: #"unknown field; expected one of "tills", "payers", "minutes", "name", "area", "operators", "phones", "radio", "faults""#))
         #expect(error(#"{"tills": {"row": {"count": 3, "spacin": 2}}, "payers": {"arrivals": "pairs"}}"#)?.field == "tills.row.spacin")
     }
 
     @Test func aValueOfTheWrongKindIsAnError() {
         let failure = error(#"{"tills": {"row": {"count": "three"}}, "payers": {"arrivals": "pairs"}}"#)
-        #expect(failure == FloorFileError(file: "bad.json", field: "tills.row.count", problem: "expected a number, got a string"))
+        #expect(failure == JSONFileError(file: "bad.json", field: "tills.row.count", problem: #"expected a whole number from 1 to 100000, got "three""#))
     }
 
     @Test func aValueOutOfRangeIsAnError() {
         let failure = error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}, "operators": {"successProbability": 1.5}}"#)
         #expect(failure?.field == "operators.successProbability")
-        #expect(failure?.problem.contains("from 0.0 to 1.0") == true)
+        #expect(failure?.problem.contains("from 0 to 1, got 1.5") == true)
     }
 
     @Test func aMissingRequiredFieldIsAnError() {
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func anUnreadableFileIsAnError() {
-        #expect(throws: FloorFileError.self) { try FloorFile.load(path: "/nonexistent/floor.json") }
+        #expect(throws: JSONFileError.self) { try FloorFile.load(path: "/nonexistent/floor.json") }
     }
 
     @Test func theFileDescribesTheFloor() throws {

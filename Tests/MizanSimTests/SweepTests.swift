@@ -43,9 +43,9 @@ import Testing
 
     @Test func aGridValueTheFloorRefusesIsAnErrorWhenTheSweepIsRead() {
         let bad = Self.sweep.replacingOccurrences(of: "\"values\": [2, 9]", with: "\"values\": [2, -9]")
-        #expect(throws: FloorFileError.self) { try SweepFile.parse(bad, file: "sweep.json") }
+        #expect(throws: JSONFileError.self) { try SweepFile.parse(bad, file: "sweep.json") }
         let unknown = Self.sweep.replacingOccurrences(of: "\"seeds\": 3", with: "\"seed\": 3")
-        #expect(throws: FloorFileError(file: "sweep.json", field: "seed", problem: "unknown field")) { try SweepFile.parse(unknown, file: "sweep.json") }
+        #expect(throws: JSONFileError(file: "sweep.json", field: "seed", problem: #"unknown field; expected one of "floor", "seeds", "firstSeed", "grid""#)) { try SweepFile.parse(unknown, file: "sweep.json") }
     }
 
     @Test func shardsComeFromTheCommandLineSlurmOrAnIndexedJob() throws {

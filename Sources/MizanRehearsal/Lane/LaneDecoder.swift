@@ -4,20 +4,16 @@ import MizanSim
 /// Reads a lane file strictly: every field checked, unknown fields refused,
 /// every error naming the file, the field and what was expected.
 public enum LaneDecoder {
-    public static func load(path: String) throws(LaneFileError) -> Lane {
-        let text: String
-        do throws(InputError) { text = try TextFile.read(path) } catch {
-            throw LaneFileError(file: path, field: "", message: error.reason)
-        }
-        return try decode(text, file: path)
+    public static func load(path: String) throws(JSONFileError) -> Lane {
+        try lane(from: try JSONObjectReader.load(path: path), file: path)
     }
 
-    public static func decode(_ text: String, file: String) throws(LaneFileError) -> Lane {
-        let json: JSONValue
-        do throws(JSONParser.Failure) { json = try JSONParser.parse(text) } catch {
-            throw LaneFileError(file: file, field: "", message: "not valid JSON: \(error)")
-        }
-        let root = try JSONObject(json, file: file, path: "")
+    public static func decode(_ text: String, file: String) throws(JSONFileError) -> Lane {
+        try lane(from: try JSONObjectReader.parse(text, file: file), file: file)
+    }
+
+    static func lane(from json: JSONValue, file: String) throws(JSONFileError) -> Lane {
+        let root = try JSONObjectReader(json, file: file)
         let name = Self.stem(of: file)
         let about = try root.string("about")
         let expect = try root.object("expect")

@@ -54,14 +54,14 @@ public enum LaneRunner {
     }
 
     /// Every lane in `directory` (`*.json`, in name order), or the one named `only`.
-    public static func load(directory: String, only: String? = nil) throws(LaneFileError) -> [Lane] {
+    public static func load(directory: String, only: String? = nil) throws(JSONFileError) -> [Lane] {
         var names: [String]
         do throws(InputError) { names = try TextFile.list(directory).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") } } catch {
-            throw LaneFileError(file: directory, field: "", message: "cannot list the lanes: \(error.reason)")
+            throw JSONFileError(file: directory, field: "", problem: "cannot list the lanes: \(error.reason)")
         }
         if let only {
             names = names.filter { $0 == only || $0 == only + ".json" }
-            guard !names.isEmpty else { throw LaneFileError(file: directory, field: "", message: "no lane named \"\(only)\"") }
+            guard !names.isEmpty else { throw JSONFileError(file: directory, field: "", problem: "no lane named \"\(only)\"") }
         }
         var lanes: [Lane] = []
         for name in names { lanes.append(try LaneDecoder.load(path: directory + "/" + name)) }

@@ -1,15 +1,16 @@
 import MizanProtocol
+import MizanSim
 
 /// Reads one action of the real side: `do`, its operands, and `at` or `on` (+ `after`).
 enum RealActionDecoder {
-    static func decode(_ object: JSONObject, real: LaneSide, amount: Amount) throws(LaneFileError) -> RealAction {
-        typealias Read = () throws(LaneFileError) -> RealAction.Kind
-        let bluetooth: Read = { () throws(LaneFileError) in .bluetooth(try bluetoothState(object)) }
+    static func decode(_ object: JSONObjectReader, real: LaneSide, amount: Amount) throws(JSONFileError) -> RealAction {
+        typealias Read = () throws(JSONFileError) -> RealAction.Kind
+        let bluetooth: Read = { () throws(JSONFileError) in .bluetooth(try bluetoothState(object)) }
         let verbs: [(name: String, value: Read)] = switch real {
         case .host: [
             ("lock", { .host(.operatorLocks(amount)) }),
             ("cancel", { .host(.operatorCancels) }),
-            ("pick", { () throws(LaneFileError) in
+            ("pick", { () throws(JSONFileError) in
                 .host(.operatorPicks(try object.choice("outcome", [("success", Outcome.success), ("failure", .failure)])))
             }),
             ("broadcast again", { .host(.operatorBroadcastsAgain) }),
@@ -46,7 +47,7 @@ enum RealActionDecoder {
         return RealAction(kind: kind, trigger: trigger)
     }
 
-    static func bluetoothState(_ object: JSONObject) throws(LaneFileError) -> RadioAvailability {
+    static func bluetoothState(_ object: JSONObjectReader) throws(JSONFileError) -> RadioAvailability {
         try object.choice("state", [("on", RadioAvailability.on), ("off", .off), ("not allowed", .notAllowed)])
     }
 }

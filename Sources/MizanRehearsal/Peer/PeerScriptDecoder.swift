@@ -1,10 +1,11 @@
 import MizanProtocol
+import MizanSim
 
 /// Reads a scripted peer (the `peer` object of a lane file) strictly. Steps
 /// and frames are checked against the side the peer plays: a scripted till
 /// cannot send a phone key, a scripted phone cannot advertise.
 public enum PeerScriptDecoder {
-    static func decode(_ object: JSONObject, side: LaneSide) throws(LaneFileError) -> PeerScript {
+    static func decode(_ object: JSONObjectReader, side: LaneSide) throws(JSONFileError) -> PeerScript {
         let seed = try object.optionalInteger("seed", in: UInt64(0)...UInt64(1) << 53) ?? 2
         var timing = LinkTiming()
         if let t = try object.optionalObject("timing") {
@@ -29,15 +30,15 @@ public enum PeerScriptDecoder {
         return PeerScript(side: side, seed: seed, timing: timing, transactionID: transactionID, steps: steps, ends: ends)
     }
 
-    private typealias Read = () throws(LaneFileError) -> PeerStep
+    private typealias Read = () throws(JSONFileError) -> PeerStep
 
-    private static func decodeStep(_ object: JSONObject, side: LaneSide) throws(LaneFileError) -> PeerStep {
+    private static func decodeStep(_ object: JSONObjectReader, side: LaneSide) throws(JSONFileError) -> PeerStep {
         let common: [(name: String, value: Read)] = [
-            ("send", { () throws(LaneFileError) in try send(object, side: side) }),
-            ("expect", { () throws(LaneFileError) in try expect(object, side: side) }),
-            ("wait", { () throws(LaneFileError) in .wait(try object.seconds("seconds", in: 0...86_400)) }),
+            ("send", { () throws(JSONFileError) in try send(object, side: side) }),
+            ("expect", { () throws(JSONFileError) in try expect(object, side: side) }),
+            ("wait", { () throws(JSONFileError) in .wait(try object.seconds("seconds", in: 0...86_400)) }),
             ("drop link", { .dropLink }),
-            ("bluetooth", { () throws(LaneFileError) in .bluetooth(try RealActionDecoder.bluetoothState(object)) }),
+            ("bluetooth", { () throws(JSONFileError) in .bluetooth(try RealActionDecoder.bluetoothState(object)) }),
         ]
         let own: [(name: String, value: Read)] = switch side {
         case .host: [("advertise", { .advertise }), ("stop advertising", { .stopAdvertising }), ("retire service", { .retireService })]
@@ -48,24 +49,24 @@ public enum PeerScriptDecoder {
         return step
     }
 
-    private static func send(_ object: JSONObject, side: LaneSide) throws(LaneFileError) -> PeerStep {
-        let decision: () throws(LaneFileError) -> Decision = { () throws(LaneFileError) in
+    private static func send(_ object: JSONObjectReader, side: LaneSide) throws(JSONFileError) -> PeerStep {
+        let decision: () throws(JSONFileError) -> Decision = { () throws(JSONFileError) in
             try object.choice("decision", [("confirm", Decision.confirm), ("decline", .decline)])
         }
-        let outcome: () throws(LaneFileError) -> Outcome = { () throws(LaneFileError) in
+        let outcome: () throws(JSONFileError) -> Outcome = { () throws(JSONFileError) in
             try object.choice("outcome", [("success", Outcome.success), ("failure", .failure)])
         }
-        typealias ReadFrame = () throws(LaneFileError) -> PeerFrame
+        typealias ReadFrame = () throws(JSONFileError) -> PeerFrame
         let frames: [(name: String, value: ReadFrame)] = switch side {
         case .host: [
             ("amount", { .amount }),
-            ("result", { () throws(LaneFileError) in .result(try outcome()) }),
+            ("result", { () throws(JSONFileError) in .result(try outcome()) }),
             ("end", { .end }),
             ("busy", { .busy }),
         ]
         case .phone: [
             ("phone key", { .phoneKey }),
-            ("decision", { () throws(LaneFileError) in .decision(try decision()) }),
+            ("decision", { () throws(JSONFileError) in .decision(try decision()) }),
         ]
         }
         let frame = try object.choice("frame", frames)()
@@ -76,12 +77,12 @@ public enum PeerScriptDecoder {
         return .send(frame, tamper: tamper)
     }
 
-    private static func expect(_ object: JSONObject, side: LaneSide) throws(LaneFileError) -> PeerStep {
-        typealias ReadExpectation = () throws(LaneFileError) -> PeerExpectation
-        let decision: ReadExpectation = { () throws(LaneFileError) in
+    private static func expect(_ object: JSONObjectReader, side: LaneSide) throws(JSONFileError) -> PeerStep {
+        typealias ReadExpectation = () throws(JSONFileError) -> PeerExpectation
+        let decision: ReadExpectation = { () throws(JSONFileError) in
             .frame(.decision, check: try object.optionalChoice("decision", [("confirm", Decision.confirm), ("decline", .decline)]).map { .decision($0) })
         }
-        let result: ReadExpectation = { () throws(LaneFileError) in
+        let result: ReadExpectation = { () throws(JSONFileError) in
             .frame(.result, check: try object.optionalChoice("outcome", [("success", Outcome.success), ("failure", .failure)]).map { .outcome($0) })
         }
         let things: [(name: String, value: ReadExpectation)] = switch side {

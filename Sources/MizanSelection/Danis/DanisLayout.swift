@@ -53,8 +53,8 @@ public struct DanisLayout: Sendable {
 
     private static func members(_ json: String, path: String, line: Int) throws(InputError) -> [(key: String, value: JSONValue)] {
         let value: JSONValue
-        do { value = try JSONInput.parse(json, path: path) } catch {
-            throw InputError(path: path, line: line, "not a JSON object: \(error.reason)")
+        do throws(JSONParser.Failure) { value = try JSONParser.parse(json) } catch {
+            throw InputError(path: path, line: line, "not a JSON object: not valid JSON: \(error)")
         }
         guard case let .object(members) = value else { throw InputError(path: path, line: line, "expected a JSON object, got \(value.kind)") }
         return members

@@ -28,7 +28,7 @@ public enum DefaultFloor {
 
     """
 
-    public static func plan() throws(FloorFileError) -> FloorPlan {
+    public static func plan() throws(JSONFileError) -> FloorPlan {
         try FloorFile.parse(json, file: name)
     }
 }

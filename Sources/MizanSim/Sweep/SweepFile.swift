@@ -1,34 +1,37 @@
 /// Sweep files (docs/sweeps.md): which floor, which seeds, which grid.
 public enum SweepFile {
-    public static func load(path: String) throws(FloorFileError) -> SweepPlan {
-        try parse(try FloorFile.readText(path), file: path)
+    public static func load(path: String) throws(JSONFileError) -> SweepPlan {
+        try plan(from: try JSONObjectReader.load(path: path), file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(FloorFileError) -> SweepPlan {
-        var root = try JSONObjectReader(file: file, path: "", try FloorFile.json(text, file: file))
+    public static func parse(_ text: String, file: String) throws(JSONFileError) -> SweepPlan {
+        try plan(from: try JSONObjectReader.parse(text, file: file), file: file)
+    }
+
+    static func plan(from json: JSONValue, file: String) throws(JSONFileError) -> SweepPlan {
+        let root = try JSONObjectReader(json, file: file)
         let floor: JSONValue
         let floorFile: String
         switch root.value("floor") {
-        case nil, .null?:
-            floor = try FloorFile.json(DefaultFloor.json, file: DefaultFloor.name)
+        case nil:
+            floor = try JSONObjectReader.parse(DefaultFloor.json, file: DefaultFloor.name)
             floorFile = DefaultFloor.name
         case let .string(relative)?:
             let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             floorFile = relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
-            floor = try FloorFile.json(try FloorFile.readText(floorFile), file: floorFile)
+            floor = try JSONObjectReader.load(path: floorFile)
         case let .object(members)?:
             floor = .object(members)
             floorFile = file + " (floor)"
         case let other?:
             throw root.error("floor", "expected a floor file's path or a floor object, got \(other.kind)")
         }
-        let seeds = try root.integer("seeds", in: 1...10_000_000) ?? 10
-        let firstSeed = UInt64(try root.integer("firstSeed", in: 0...Int(Int32.max)) ?? 1)
+        let seeds = try root.optionalInteger("seeds", in: 1...10_000_000) ?? 10
+        let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64(Int32.max)) ?? 1
         var axes: [SweepPlan.Axis] = []
-        for (index, item) in (try root.array("grid") ?? []).enumerated() {
-            var axis = try JSONObjectReader(file: file, path: "grid[\(index)]", item)
-            let field = try axis.required(axis.string("field"), "field", "a dotted floor field, e.g. \"radio.packetSigma\"")
-            guard case let .array(values)? = axis.value("values"), !values.isEmpty else {
+        for axis in try root.optionalObjects("grid") ?? [] {
+            let field = try axis.required(axis.optionalString("field"), "field", "a dotted floor field, e.g. \"radio.packetSigma\"")
+            guard let values = try axis.optionalArray("values"), !values.isEmpty else {
                 throw axis.error("values", "expected a non-empty array of values")
             }
             try axis.finish()

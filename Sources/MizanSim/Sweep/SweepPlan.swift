@@ -31,7 +31,7 @@ public struct SweepPlan: Sendable {
     public func seed(ofRun run: Int) -> UInt64 { firstSeed &+ UInt64(run % seeds) }
 
     /// The floor of a cell: the sweep's floor with the cell's values set.
-    public func plan(ofCell cell: Int) throws(FloorFileError) -> FloorPlan {
+    public func plan(ofCell cell: Int) throws(JSONFileError) -> FloorPlan {
         var floor = self.floor
         for (field, value) in values(ofCell: cell) {
             floor = try Self.setting(field.split(separator: ".").map(String.init), to: value, in: floor, file: name, path: field)
@@ -39,10 +39,10 @@ public struct SweepPlan: Sendable {
         return try FloorFile.plan(from: floor, file: "\(floorFile) (sweep cell \(cell + 1))")
     }
 
-    static func setting(_ keys: [String], to value: JSONValue, in json: JSONValue, file: String, path: String) throws(FloorFileError) -> JSONValue {
+    static func setting(_ keys: [String], to value: JSONValue, in json: JSONValue, file: String, path: String) throws(JSONFileError) -> JSONValue {
         guard let key = keys.first else { return value }
         guard case var .object(members) = json else {
-            throw FloorFileError(file: file, field: path, problem: "cannot set a field inside \(json.kind)")
+            throw JSONFileError(file: file, field: path, problem: "cannot set a field inside \(json.kind)")
         }
         let inner = members.first { $0.key == key }?.value ?? .object([])
         let updated = try setting(Array(keys.dropFirst()), to: value, in: inner, file: file, path: path)

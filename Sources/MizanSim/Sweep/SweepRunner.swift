@@ -15,8 +15,8 @@ public enum SweepRunner {
     }
 
     public static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
-        throws(FloorFileError) -> [Outcome] {
-        let plans = try (0..<sweep.cells).map { cell throws(FloorFileError) in try sweep.plan(ofCell: cell) }
+        throws(JSONFileError) -> [Outcome] {
+        let plans = try (0..<sweep.cells).map { cell throws(JSONFileError) in try sweep.plan(ofCell: cell) }
         let runs = (0..<sweep.runs).filter(shard.contains)
         let results = Mutex<[Int: Outcome]>([:])
         let next = Atomic<Int>(0)

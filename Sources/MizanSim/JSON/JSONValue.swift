@@ -42,4 +42,15 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .null: "null"
         }
     }
+
+    /// The value in brief, for the "got ..." of an error message: a number or
+    /// a string as written, true or false, or the kind of anything bigger.
+    public var brief: String {
+        switch self {
+        case let .number(number): Decimals.format(number, digits: 6)
+        case let .string(text): JSONText.string(text)
+        case let .bool(flag): flag ? "true" : "false"
+        case .null, .array, .object: kind
+        }
+    }
 }
