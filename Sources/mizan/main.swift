@@ -49,18 +49,9 @@ func mizanMain() -> Int32 {
             printError("mizan: unknown command '\(command)'\n\n\(usage)")
             return 2
         }
-    } catch let error as UsageError {
-        printError(error.description)
-        return 2
-    } catch let error as JSONFileError {
-        printError("mizan \(command): \(error)")
-        return 2
-    } catch let error as InputError {
-        printError("mizan \(command): \(error)")
-        return 2
     } catch {
-        printError("mizan \(command): \(error)")
-        return 1
+        printError(error is UsageError ? "\(error)" : "mizan \(command): \(error)")
+        return ExitStatus.of(error)
     }
 }
 
