@@ -18,7 +18,9 @@ public final class RadioMedium {
     public let model: PathLossModel
     public var parameters: RadioParameters { model.parameters }
     let clock: VirtualClock
-    private var generator: SeededGenerator
+    // Unchecked exclusivity: every draw is a short call into the generator,
+    // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
+    @exclusivity(unchecked) private var generator: SeededGenerator
     private let shadowingSeed: SeededGenerator
     let audibility: Audibility
     var observe: (MediumEvent) -> Void = { _ in }
