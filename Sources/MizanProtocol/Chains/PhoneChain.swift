@@ -61,9 +61,10 @@ public struct PhoneChain: Sendable {
 
     public func reduce(_ state: inout State, _ event: Event) -> [Command] {
         var commands: [Command] = []
-        let paying = state.payment != .idle
-        let reviewing = state.review != .idle
-        let connecting = state.connect != .idle
+        // Which machine runs, asked only by the events routed on it (not per packet heard).
+        var paying: Bool { state.payment != .idle }
+        var reviewing: Bool { state.review != .idle }
+        var connecting: Bool { state.connect != .idle }
         switch event {
         case .tapStart: toFind(.tapStart, &state, &commands)
         case .dismiss: toFind(.dismiss, &state, &commands)

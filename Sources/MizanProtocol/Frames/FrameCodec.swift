@@ -52,11 +52,17 @@ public enum FrameCodec {
     /// meets thousands of these a second: this reads them without allocating.
     public static func advertisedTill(_ bytes: [UInt8]) -> TillID? {
         let length = FrameType.headerByteCount + ServiceID.byteCount + 4
-        guard bytes.count == length, bytes[0] == Frame.version, bytes[1] == FrameType.advertisement.rawValue,
-              bytes[2..<(2 + ServiceID.byteCount)].elementsEqual(ServiceID.bytes) else { return nil }
-        var till: UInt32 = 0
-        for byte in bytes[(length - 4)...] { till = till << 8 | UInt32(byte) }
-        return TillID(till)
+        guard bytes.count == length, bytes[0] == Frame.version, bytes[1] == FrameType.advertisement.rawValue else { return nil }
+        // Byte by byte over the buffers: a generic `elementsEqual` on an
+        // `ArraySlice` costs about as much as the rest of a packet's path.
+        return bytes.withUnsafeBufferPointer { (frame: UnsafeBufferPointer<UInt8>) -> TillID? in
+            ServiceID.bytes.withUnsafeBufferPointer { (service: UnsafeBufferPointer<UInt8>) -> TillID? in
+                for index in 0..<ServiceID.byteCount where frame[2 + index] != service[index] { return nil }
+                var till: UInt32 = 0
+                for index in (length - 4)..<length { till = till << 8 | UInt32(frame[index]) }
+                return TillID(till)
+            }
+        }
     }
 
     /// The frame in `bytes`, or the first thing wrong with them, checked in this

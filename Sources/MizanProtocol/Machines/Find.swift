@@ -54,6 +54,12 @@ public struct Find: Sendable {
     public static let initialState = State.idle(radio: .on)
 
     public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        // The hottest event (one per packet heard), before any case binds the
+        // state's samples: recorded while scanning, ignored otherwise.
+        if case let .advertisementSeen(sample) = event {
+            guard sample.rssi != RSSISample.notAvailable else { return [] }
+            return Self.record(sample, &state)
+        }
         switch state {
         case let .idle(radio), let .ended(_, radio):
             switch event {
@@ -81,9 +87,8 @@ public struct Find: Sendable {
 
         case let .scanning(samples, firstHeard, radio):
             switch event {
-            case let .advertisementSeen(sample):
-                guard sample.rssi != RSSISample.notAvailable else { return [] }
-                return Self.record(sample, &state)
+            case .advertisementSeen:
+                return [] // recorded above
             case let .scanWindowElapsed(now):
                 guard let till = config.strategy.choose(from: samples, now: now, since: firstHeard) else {
                     // Not yet: keep scanning, and keep only what the next decision can use.

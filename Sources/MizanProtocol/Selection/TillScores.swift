@@ -8,8 +8,11 @@ public struct TillScores: Hashable, Sendable {
 
     public let entries: [Entry]
 
-    init(_ window: SampleWindow, summary: ([RSSISample]) -> Double) {
-        entries = window.tills.map { Entry(till: $0.till, score: summary($0.samples)) }
+    init(_ window: SampleWindow, summary: (ArraySlice<RSSISample>) -> Double) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(window.ranges.count)
+        window.forEachTill { till, samples in entries.append(Entry(till: till, score: summary(samples))) }
+        self.entries = entries
     }
 
     /// The highest score; on a tie, the lower till id.

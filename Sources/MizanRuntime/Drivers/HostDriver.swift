@@ -7,7 +7,10 @@ import MizanProtocol
 /// the key pair and the sealing session.
 public final class HostDriver {
     public let tillID: TillID
-    public private(set) var state = HostChain.State.initial
+    // Unchecked exclusivity on `state` and `queue`: each access is one call
+    // into a pure reducer or the queue, which calls nothing back, so accesses
+    // never overlap; the dynamic checks cost more than a packet's reduce.
+    @exclusivity(unchecked) public private(set) var state = HostChain.State.initial
     public var screen: HostScreen { HostChain.screen(state) }
 
     private let chain: HostChain
@@ -17,7 +20,7 @@ public final class HostDriver {
     private let log: DeviceLog
     private let observe: (HostObservation) -> Void
 
-    private var queue = EventQueue<HostChain.Event>()
+    @exclusivity(unchecked) private var queue = EventQueue<HostChain.Event>()
     private var session: SecureSession?
     private var ownKey: PublicKey?
     private var served: CentralID?

@@ -5,7 +5,10 @@ import MizanProtocol
 /// carries out their commands through the injected radio, clock, keys and log.
 /// It holds the phone's key pair and sealing session, which the reducers never see.
 public final class PhoneDriver {
-    public private(set) var state = PhoneChain.State.initial
+    // Unchecked exclusivity on `state` and `queue`: each access is one call
+    // into a pure reducer or the queue, which calls nothing back, so accesses
+    // never overlap; the dynamic checks cost more than a packet's reduce.
+    @exclusivity(unchecked) public private(set) var state = PhoneChain.State.initial
     public var screen: PhoneScreen { PhoneChain.screen(state) }
 
     private let chain: PhoneChain
@@ -15,7 +18,7 @@ public final class PhoneDriver {
     private let log: DeviceLog
     private let observe: (PhoneObservation) -> Void
 
-    private var queue = EventQueue<PhoneChain.Event>()
+    @exclusivity(unchecked) private var queue = EventQueue<PhoneChain.Event>()
     private var till: TillID?
     private var ownKeys: KeyPair?
     private var session: SecureSession?

@@ -12,7 +12,7 @@ public final class DeviceTimers<Timer: Hashable> {
 
     public var deviceClock: DeviceClock<Timer> {
         DeviceClock(
-            now: { [unowned self] in clock.now.sinceStart },
+            now: { [clock] in clock.now.sinceStart }, // the clock, not self: no unowned check per packet heard
             start: { [unowned self] timer, delay in start(timer, after: delay) },
             cancel: { [unowned self] timer in cancel(timer) }
         )

@@ -91,7 +91,8 @@ public final class Floor {
             log: DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        endpoint.deliver = { [unowned unit] in unit.driver.handle(radio: $0) }
+        // The driver itself, not the unit: no unowned check on every delivery (the driver holds nothing that holds the endpoint).
+        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
         timers.fire = { [unowned unit] in unit.driver.timerFired($0) }
         tills.append(unit)
     }
@@ -112,7 +113,8 @@ public final class Floor {
             log: DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        endpoint.deliver = { [unowned unit] in unit.driver.handle(radio: $0) }
+        // The driver itself, not the unit: no unowned check on every packet (the driver holds nothing that holds the endpoint).
+        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
         timers.fire = { [unowned self, unowned unit] timer in
             if timer == .deadline { ledger.attemptMissedDeadline(phone: unit.index) }
             unit.driver.timerFired(timer)

@@ -45,6 +45,10 @@ final class PhoneEndpoint {
     /// A connection being set up.
     var connecting = false
     var deliver: (CentralRadioEvent) -> Void = { _ in }
+    /// The advertising event `eventMean` belongs to, and that event's link
+    /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
+    var eventStamp = 0
+    var eventMean = 0.0
 
     init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
         self.index = index

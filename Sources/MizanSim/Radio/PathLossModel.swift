@@ -31,7 +31,13 @@ public struct PathLossModel: Sendable {
     /// One packet's RSSI, dBm: the mean plus `fixedOffset` (device offsets,
     /// body loss, link shadowing), the per-packet spread and fading.
     public func packetRSSI(distance: Double, fixedOffset: Double, generator: inout SeededGenerator) -> Double {
-        var rssi = meanRSSI(distance: distance) + fixedOffset
+        packetRSSI(mean: meanRSSI(distance: distance) + fixedOffset, generator: &generator)
+    }
+
+    /// One packet's RSSI, dBm, around a link mean already computed
+    /// (`meanRSSI(distance:) + fixedOffset`): the per-packet spread and fading.
+    public func packetRSSI(mean: Double, generator: inout SeededGenerator) -> Double {
+        var rssi = mean
         if parameters.packetSigma > 0 { rssi += generator.normal(mean: 0, sd: parameters.packetSigma) }
         if ricianScatter > 0 {
             let i = ricianLineOfSight + ricianScatter * generator.normal()

@@ -18,7 +18,9 @@ public final class RadioMedium {
     public let model: PathLossModel
     public var parameters: RadioParameters { model.parameters }
     let clock: VirtualClock
-    private var generator: SeededGenerator
+    // Unchecked exclusivity: every draw is a short call into the generator,
+    // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
+    @exclusivity(unchecked) private var generator: SeededGenerator
     private let shadowingSeed: SeededGenerator
     let audibility: Audibility
     var observe: (MediumEvent) -> Void = { _ in }
@@ -35,6 +37,8 @@ public final class RadioMedium {
     /// Last packet start per advertising channel, for collisions.
     private var lastPacketOnChannel: [Duration]
 
+    /// Advertising events so far: stamps each phone's per-event mean RSSI.
+    private var advertisingEvents = 0
     public private(set) var packetsSent = 0
     public private(set) var packetsHeard = 0
 
@@ -181,6 +185,7 @@ public final class RadioMedium {
     private func advertise(_ till: TillEndpoint) {
         till.advertisingTimer = nil
         guard let payload = till.advertisingPayload, till.availability == .on else { return }
+        advertisingEvents &+= 1
         let time = now
         for channel in 0..<parameters.advertisingChannels {
             packetsSent += 1
@@ -190,7 +195,13 @@ public final class RadioMedium {
                 if collided { continue }
             }
             for phone in scanners where phone.availability == .on && canHear(phone, till) {
-                let rssi = model.packetRSSI(distance: distance(phone, till), fixedOffset: fixedOffset(phone, till), generator: &generator)
+                // The link's mean is the same on every channel of the event:
+                // computed once per event and phone (no draw depends on it).
+                if phone.eventStamp != advertisingEvents {
+                    phone.eventStamp = advertisingEvents
+                    phone.eventMean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+                }
+                let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
                 guard rssi >= parameters.sensitivity else { continue }
                 packetsHeard += 1
                 phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
