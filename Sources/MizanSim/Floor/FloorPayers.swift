@@ -1,0 +1,143 @@
+import MizanProtocol
+import MizanRuntime
+
+/// Payers arriving, operators locking their amounts, payers tapping Start.
+extension Floor {
+    // MARK: payers
+
+    func setUpPayers() {
+        switch plan.payers {
+        case let .pairs(distance, perTill):
+            for till in tills {
+                for k in 0..<perTill {
+                    let position = Position(x: till.plan.position.x + 0.2 * Double(k), y: till.plan.position.y + distance,
+                                            z: plan.radio.phoneHeight)
+                    addPhone(till: till.index, at: position)
+                }
+            }
+        case let .queues(meanGap, idle):
+            if meanGap == .zero {
+                // Queues that never empty: the payers present take turns at their till.
+                let count = Swift.max(idle, tills.count)
+                for payer in 0..<count {
+                    let till = tills[payer % tills.count]
+                    let phone = addPhone(till: till.index, at: idlePosition())
+                    till.queue.append(phone.index)
+                }
+            } else {
+                for _ in 0..<idle { addPhone(till: 0, at: idlePosition()) }
+            }
+        }
+    }
+
+    /// At time zero: the first locks, and the first arrivals.
+    func startPayers() {
+        switch plan.payers {
+        case let .pairs(_, perTill):
+            for till in tills { lock(till, for: till.index * perTill) }
+        case let .queues(meanGap, _):
+            if meanGap == .zero {
+                for till in tills { lock(till, for: till.queue[0]) }
+            } else {
+                for till in tills { scheduleArrival(at: till, meanGap: meanGap) }
+            }
+        }
+    }
+
+    func idlePosition() -> Position {
+        let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
+        let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
+        return Position(x: payers.uniform(0...width), y: payers.uniform(2...depth), z: plan.radio.phoneHeight)
+    }
+
+    /// Each payer's amount: spread over the plan's range (a prime stride), so
+    /// neighbours in a queue bring different amounts and can tell theirs.
+    /// `nil` only for a range that is not positive, which reading a plan refuses.
+    func amount(forPayer payer: Int) -> Amount? {
+        let range = plan.payerBehaviour.amountRange
+        let span = range.upperBound - range.lowerBound + 1
+        let minor = range.lowerBound + Int64(payer &* 7_919) % span
+        return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)
+    }
+
+    func scheduleArrival(at till: TillUnit, meanGap: Duration) {
+        let gap = arrivals.exponential(mean: meanGap.seconds)
+        clock.schedule(after: .seconds(gap)) { [unowned self, unowned till] in
+            let phone = addPhone(till: till.index, at: idlePosition())
+            till.queue.append(phone.index)
+            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
+            if till.lockedFor == nil, till.lockTimer == nil { lock(till, for: phone.index) }
+            scheduleArrival(at: till, meanGap: meanGap)
+        }
+    }
+
+    /// The operator locks the payer's amount; the payer steps up and taps Start.
+    func lock(_ till: TillUnit, for payer: Int) {
+        till.lockTimer = nil
+        guard !draining else { return }
+        till.lockedFor = payer
+        let phone = phones[payer]
+        if phone.amount == nil { phone.amount = amount(forPayer: payer) }
+        if case .queues = plan.payers {
+            let stand = Position(x: till.plan.position.x + payers.uniform(plan.payerBehaviour.standX),
+                                 y: till.plan.position.y + payers.uniform(plan.payerBehaviour.standY),
+                                 z: plan.radio.phoneHeight)
+            phone.endpoint.motion = .standing(at: stand)
+        }
+        ledger.hostStarted(till: till.index, at: now)
+        trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
+        till.driver.handle(.operatorStartsNewSale)
+        tappedForLock.remove(payer)
+        if let amount = phone.amount { till.driver.handle(.operatorLocks(amount)) }
+        if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
+        switch plan.payers {
+        case let .pairs(_, perTill):
+            // Every phone of the till taps Start when its amount is locked.
+            for k in 0..<perTill {
+                phones[till.index * perTill + k].amount = phone.amount
+                tapStart(phones[till.index * perTill + k])
+            }
+        case .queues:
+            tapStart(phone)
+        }
+    }
+
+    func scheduleLock(_ till: TillUnit, for payer: Int, after delay: Duration) {
+        if let timer = till.lockTimer { clock.cancel(timer) }
+        till.lockTimer = clock.schedule(after: delay) { [unowned self, unowned till] in lock(till, for: payer) }
+    }
+
+    func tapStart(_ phone: PhoneUnit) {
+        guard !phone.busy, !draining else { return } // mid-transaction, Start is not on screen; or the run is ending
+        tappedForLock.insert(phone.index)
+        ledger.attemptStarted(phone: phone.index, at: now)
+        trace?.write(at: now, device: phone.name, event: "payer taps Start")
+        phone.driver.handle(.tapStart)
+        if let delay = plan.payerBehaviour.cancelAfter {
+            let attempt = ledger.openAttempt(of: phone.index)?.index
+            clock.schedule(after: delay) { [unowned self, unowned phone] in
+                guard let attempt, ledger.openAttempt(of: phone.index)?.index == attempt else { return }
+                switch phone.driver.screen {
+                case .searching, .connecting, .reviewAmount:
+                    trace?.write(at: now, device: phone.name, event: "payer cancels")
+                    phone.driver.handle(.payerCancels)
+                default: break
+                }
+            }
+        }
+    }
+
+    func scheduleOperatorCancel(_ till: TillUnit, after delay: Duration) {
+        let started = ledger.hosts.count - 1
+        clock.schedule(after: delay) { [unowned self, unowned till] in
+            guard ledger.hosts.indices.contains(started), ledger.hosts[started].ending == nil, ledger.hosts[started].till == till.index else { return }
+            switch till.driver.screen {
+            case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
+                trace?.write(at: now, device: till.name, event: "operator cancels")
+                till.driver.handle(.operatorCancels)
+            default: break
+            }
+        }
+    }
+
+}

@@ -1,0 +1,140 @@
+import MizanProtocol
+import MizanRuntime
+
+/// What operators and payers do when their devices report: pick, decide, lock again, tap again.
+extension Floor {
+    // MARK: what the devices report
+
+    func observed(_ till: TillUnit, _ observation: HostObservation) {
+        switch observation {
+        case let .screen(screen):
+            trace?.write(at: now, device: till.name, event: "screen", [("screen", .string(screen.rawValue))])
+            if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
+        case let .serving(central, transaction):
+            let phone = Int(central.rawValue) - 1
+            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone + 1))])
+            ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
+        case let .finished(ending, transaction):
+            trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
+            ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.driver.screen, at: now)
+            if ending.charged { countSuccess() }
+            operatorAfterEnding(till, charged: ending.charged)
+        }
+    }
+
+    func schedulePick(_ till: TillUnit) {
+        let delay = operators.uniform(plan.operators.pickDelay)
+        let outcome: Outcome = operators.unitInterval() < plan.operators.successProbability ? .success : .failure
+        clock.schedule(after: .seconds(delay)) { [unowned self, unowned till] in
+            let screen = till.driver.screen
+            guard screen == .pickOutcome || screen == .pickOutcomePayerNotTold else { return }
+            trace?.write(at: now, device: till.name, event: "operator picks", [("outcome", .string(outcome == .success ? "success" : "failure"))])
+            till.driver.handle(.operatorPicks(outcome))
+        }
+    }
+
+    func operatorAfterEnding(_ till: TillUnit, charged: Bool) {
+        switch plan.payers {
+        case let .pairs(_, perTill):
+            scheduleLock(till, for: till.index * perTill, after: plan.operators.lockDelay)
+        case let .queues(meanGap, _):
+            guard let payer = till.lockedFor else { return }
+            till.lockedFor = nil
+            let phone = phones[payer]
+            if charged {
+                phone.failures = 0
+                till.queue.removeAll { $0 == payer }
+                if meanGap == .zero { till.queue.append(payer) } // back to the end of a queue that never empties
+            } else {
+                phone.failures += 1
+                if phone.failures >= plan.payerBehaviour.attempts {
+                    phone.failures = 0
+                    till.queue.removeAll { $0 == payer }
+                    trace?.write(at: now, device: phone.name, event: "payer leaves")
+                    if meanGap == .zero { till.queue.append(payer) }
+                }
+            }
+            if let next = till.queue.first { scheduleLock(till, for: next, after: plan.operators.lockDelay) }
+        }
+    }
+
+    func observed(_ phone: PhoneUnit, _ observation: PhoneObservation) {
+        switch observation {
+        case let .screen(screen):
+            trace?.write(at: now, device: phone.name, event: "screen", [("screen", .string(screen.rawValue))])
+            if screen == .reviewAmount { scheduleDecision(phone) }
+        case let .connecting(tillID):
+            let chosen = Int(tillID.rawValue) - 1
+            let nearest = nearestTill(to: phone)
+            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
+            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
+        case .secureLink:
+            trace?.write(at: now, device: phone.name, event: "secure link")
+            ledger.attemptSecure(phone: phone.index, at: now)
+        case let .finished(ending):
+            trace?.write(at: now, device: phone.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
+            ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.driver.screen, at: now)
+            payerAfterEnding(phone)
+        }
+    }
+
+    func scheduleDecision(_ phone: PhoneUnit) {
+        let delay = payers.uniform(plan.payerBehaviour.reviewTime)
+        let willing = payers.unitInterval() < plan.payerBehaviour.confirmProbability
+        clock.schedule(after: .seconds(delay)) { [unowned self, unowned phone] in
+            guard case let .reviewing(details) = phone.driver.state.review else { return }
+            let theirs = details.amount == phone.amount
+            let confirm = theirs && willing
+            trace?.write(at: now, device: phone.name, event: confirm ? "payer confirms" : "payer declines")
+            phone.driver.handle(confirm ? .payerConfirms : .payerDeclines)
+        }
+    }
+
+    func payerAfterEnding(_ phone: PhoneUnit) {
+        switch plan.payers {
+        case .pairs:
+            clock.schedule(after: plan.payerBehaviour.restartDelay) { [unowned self, unowned phone] in tapStart(phone) }
+        case .queues:
+            let till = tills[phone.till]
+            guard till.lockedFor == phone.index else { return }
+            let broadcasting = till.driver.screen == .broadcasting || till.driver.screen == .securingLink
+            guard broadcasting else { return } // the till's transaction ends on its own; it will lock again
+            if tappedForLock.contains(phone.index) {
+                // The payer's attempt failed while their amount is still on air: drop the lock.
+                trace?.write(at: now, device: till.name, event: "operator cancels")
+                till.driver.handle(.operatorCancels)
+            } else {
+                tapStart(phone)
+            }
+        }
+    }
+
+    func nearestTill(to phone: PhoneUnit) -> Int? {
+        var best: (index: Int, distance: Double)?
+        for till in tills {
+            let distance = medium.distance(phone.endpoint, till.endpoint)
+            if let current = best, current.distance <= distance { continue }
+            best = (till.index, distance)
+        }
+        return best?.index
+    }
+
+    func countSuccess() {
+        successes += 1
+        if let target = plan.stopAfterSuccesses, successes >= target { stopRequested = true }
+    }
+
+    func settled(_ record: TransactionLedger.Settled) {
+        guard let trace else { return }
+        var fields: [TraceWriter.Field] = [
+            ("host", .string(record.pair.host?.screen.rawValue ?? "-")),
+            ("phone", .string(record.pair.phone?.screen.rawValue ?? "-")),
+        ]
+        switch record.verdict {
+        case let .agreed(ending): fields.append(("ending", .int(ending.rawValue)))
+        case .violated: fields.append(("violation", .bool(true)))
+        }
+        trace.write(at: now, device: "floor", event: "settled", fields)
+    }
+
+}
