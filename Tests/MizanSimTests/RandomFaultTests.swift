@@ -16,7 +16,7 @@ import Testing
         for _ in 0..<Int(generator.uniform(1...6)) {
             let at = Duration.seconds(generator.uniform(0...20))
             let phone = Int(generator.uniform(0...12))
-            switch Int(generator.uniform(0...5.999)) {
+            switch Int(generator.uniform(0...6.999)) {
             case 0: plan.faults.append(.dropLink(phone: phone, at: at))
             case 1:
                 let point = LinkDropPoint.allCases[Int(generator.uniform(0...Double(LinkDropPoint.allCases.count) - 0.001))]
@@ -29,7 +29,8 @@ import Testing
                 let types: [FrameType] = [.amount, .decision, .result, .end, .phoneKey]
                 plan.faults.append(.corruptFrame(types[Int(generator.uniform(0...4.999))], phone: nil))
             case 4: plan.faults.append(.walkAway(phone: phone, at: at, speed: generator.uniform(0.5...2), dx: 0, dy: 1))
-            default: plan.operators.cancelAfter = .seconds(generator.uniform(0.5...6))
+            case 5: plan.operators.cancelAfter = .seconds(generator.uniform(0.5...6))
+            default: plan.payerBehaviour.cancelAfter = .seconds(generator.uniform(0.5...3))
             }
         }
         return plan

@@ -47,6 +47,9 @@ public enum EndingsCatalogue {
             row(.bluetoothNotAllowed, .bluetoothNotAllowed, .couldntConnect),
             row(.bluetoothNotAllowed, .bluetoothNotAllowed, .handshakeFailed),
             row(.linkLostBeforeKey, nil, .couldntConnect),
+            // The link acknowledged the phone's key, but the till was ending the
+            // transaction it served and never took it: it never knew this phone.
+            row(.linkLostBeforeKey, nil, .handshakeFailed),
             row(.phoneDeadlinePasses, nil, .couldntConnect),
             row(.phoneDeadlinePasses, .handshakeFailed, .couldntConnect),
             row(.phoneDeadlinePasses, .countdownExpired, .couldntConnect),

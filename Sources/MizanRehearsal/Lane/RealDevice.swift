@@ -44,7 +44,7 @@ final class RealDevice {
                     switch observation {
                     case let .screen(screen): screenChanged(screen.rawValue)
                     case let .finished(ending): phoneEndings.append(ending)
-                    case .connecting, .secureLink: break
+                    case .connecting, .sentKey, .secureLink: break
                     }
                 }
             )

@@ -116,6 +116,7 @@ public final class PhoneDriver {
                 let pair = try keys.next()
                 ownKeys = pair
                 awaitingKeyAcknowledgement = true
+                observe(.sentKey)
                 radio.write(FrameCodec.encode(.phoneKey(pair.publicKey.bytes)))
             } catch {
                 queue.append(.frameRejected)

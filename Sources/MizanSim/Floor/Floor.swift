@@ -72,6 +72,7 @@ public final class Floor {
             }
         }
         loop.shutdown()
+        ledger.closeBooks(at: reached)
         return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached, tills: plan.tills.map(\.position),
                            packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard)
     }

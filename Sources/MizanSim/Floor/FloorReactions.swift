@@ -68,6 +68,8 @@ extension Floor {
             let nearest = nearestTill(to: phone)
             trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
+        case .sentKey:
+            ledger.attemptSentKey(phone: phone.index)
         case .secureLink:
             trace?.write(at: now, device: phone.name, event: "secure link")
             ledger.attemptSecure(phone: phone.index, at: now)

@@ -49,11 +49,21 @@ public final class TransactionLedger {
 
     private var openHostByTill: [Int: Int] = [:]
     private var openAttemptByPhone: [Int: Int] = [:]
+    /// Each phone's attempt that last wrote its key: a till that takes a key
+    /// serves that attempt, even if it has ended meanwhile (the payer cancelled
+    /// with the key in flight).
+    private var keyAttemptByPhone: [Int: Int] = [:]
+    /// Attempts that ended unserved after writing their key to a till: they
+    /// settle alone once that till ends the transaction that did not take it
+    /// (or the run ends), since until then the key may still arrive.
+    private var awaitingTill: [Int] = []
 
     public init() {}
 
     /// Every till transaction and phone attempt has ended and been settled.
-    public var isSettled: Bool { openHostByTill.isEmpty && openAttemptByPhone.isEmpty && hosts.allSatisfy { $0.ending != nil } }
+    public var isSettled: Bool {
+        openHostByTill.isEmpty && openAttemptByPhone.isEmpty && awaitingTill.isEmpty && hosts.allSatisfy { $0.ending != nil }
+    }
 
     public var violations: [Settled] {
         settled.filter { if case .violated = $0.verdict { true } else { false } }
@@ -69,9 +79,10 @@ public final class TransactionLedger {
     func hostServing(till: Int, transaction: TransactionID, phone: Int) {
         guard let host = openHostByTill[till] else { return }
         hosts[host].transaction = transaction
-        if let attempt = openAttemptByPhone[phone] {
+        if let attempt = keyAttemptByPhone[phone], attempts[attempt].chosenTill == till, attempts[attempt].host == nil {
             hosts[host].servedAttempt = attempt
             attempts[attempt].host = host
+            awaitingTill.removeAll { $0 == attempt }
         }
     }
 
@@ -91,6 +102,10 @@ public final class TransactionLedger {
         } else {
             settle(host: host, attempt: nil, at: time)
         }
+        // Keys written to this till and not taken by the transaction that just ended: no longer in flight.
+        let unserved = awaitingTill.filter { attempts[$0].chosenTill == till }
+        awaitingTill.removeAll { attempts[$0].chosenTill == till }
+        for attempt in unserved { settle(host: nil, attempt: attempt, at: time) }
     }
 
     // MARK: phone side
@@ -105,6 +120,11 @@ public final class TransactionLedger {
         attempts[attempt].chosenTill = till
         attempts[attempt].nearestTill = nearest
         attempts[attempt].position = position
+    }
+
+    func attemptSentKey(phone: Int) {
+        guard let attempt = openAttemptByPhone[phone] else { return }
+        keyAttemptByPhone[phone] = attempt
     }
 
     func attemptSecure(phone: Int, at time: Duration) {
@@ -129,9 +149,18 @@ public final class TransactionLedger {
         attempts[attempt].endedAt = time
         if let host = attempts[attempt].host {
             if hosts[host].ending != nil { settle(host: host, attempt: attempt, at: time) }
+        } else if keyAttemptByPhone[phone] == attempt, let till = attempts[attempt].chosenTill, openHostByTill[till] != nil {
+            awaitingTill.append(attempt)
         } else {
             settle(host: nil, attempt: attempt, at: time)
         }
+    }
+
+    /// At the end of a run: attempts still waiting on their till's word settle alone.
+    func closeBooks(at time: Duration) {
+        let waiting = awaitingTill
+        awaitingTill.removeAll()
+        for attempt in waiting { settle(host: nil, attempt: attempt, at: time) }
     }
 
     /// The phone's open attempt, if any.
