@@ -4,25 +4,25 @@ import MizanSim
 /// one transaction, in order, in readable form.
 enum ReplayCommand {
     static let usage = """
-    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] --transaction ID
+    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID
 
     Runs the floor again with the same seed (the embedded default floor when no
-    file is given; pass the same --minutes as the run) and prints the events
+    file is given; give the same overrides as the run) and prints the events
     of transaction ID: its number in transactions.jsonl, from 1.
+    \(FloorOptions.help)
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan replay", arguments)
         if args.wantsHelp { print(usage); return 0 }
-        let floorPath = try args.value("--floor")
+        var floorOptions = try FloorOptions.read(&args)
+        floorOptions.path = try args.value("--floor")
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
-        let minutes = try args.number("--minutes", in: 0.001...1_000_000)
         guard let number = try args.integer("--transaction", in: 1...Int.max) else {
             throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
         }
         try args.finish()
-        var plan = try floorPath.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
-        if let minutes { plan.duration = .seconds(minutes * 60) }
+        let plan = try floorOptions.plan(command: "mizan replay")
         var lines: [String] = []
         let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { lines.append($0) })
         let report = floor.run()

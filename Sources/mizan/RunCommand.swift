@@ -18,9 +18,7 @@ enum RunCommand {
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
                     floor.svg, timeline.svg and trace.jsonl there
       --trace FILE  write the trace (one JSON line per event) to FILE
-      --minutes M   override the floor's virtual minutes
-      --tills T     override the floor's till count (a row of tills 2 m apart)
-      --payers P    override who pays: P payers taking turns at the tills
+    \(FloorOptions.help)
     Floor files: docs/floor-files.md; examples in examples/.
     Exit status: 0, or 1 on an agreement violation, 2 on bad input.
     """
@@ -31,16 +29,10 @@ enum RunCommand {
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
         let outDirectory = try args.value("--out")
         let tracePath = try args.value("--trace")
-        let minutes = try args.number("--minutes", in: 0.001...1_000_000)
-        let tills = try args.integer("--tills", in: 1...10_000)
-        let payers = try args.integer("--payers", in: 1...10_000_000)
-        let floorPath = args.positional()
+        var floorOptions = try FloorOptions.read(&args)
+        floorOptions.path = args.positional()
         try args.finish()
-
-        var plan = try floorPath.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
-        if let minutes { plan.duration = .seconds(minutes * 60) }
-        if let tills { plan.tills = FloorPlan.row(count: tills) }
-        if let payers { plan.payers = .queues(meanGap: .zero, idle: payers) }
+        let plan = try floorOptions.plan(command: "mizan run")
 
         if let outDirectory { try TextFile.makeDirectory(outDirectory) }
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
@@ -64,16 +56,17 @@ enum RunCommand {
             try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")
             try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
             try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
-            if let timeline = TimelinePicture.svg(report, trace: kept) { try TextFile.write(timeline, to: outDirectory + "/timeline.svg") }
-            print("wrote \(outDirectory)/: transactions.jsonl, summary.json, summary.csv, floor.svg, timeline.svg, trace.jsonl")
+            var written = ["transactions.jsonl", "summary.json", "summary.csv", "floor.svg"]
+            if let timeline = TimelinePicture.svg(report, trace: kept) {
+                try TextFile.write(timeline, to: outDirectory + "/timeline.svg")
+                written.append("timeline.svg")
+            }
+            written.append("trace.jsonl")
+            print("wrote \(outDirectory)/: \(written.joined(separator: ", "))")
+            if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }
         if !report.violations.isEmpty {
-            var replay = "mizan run"
-            if let floorPath { replay += " \(floorPath)" }
-            replay += " --seed \(seed)"
-            if let minutes { replay += " --minutes \(minutes)" }
-            if let tills { replay += " --tills \(tills)" }
-            if let payers { replay += " --payers \(payers)" }
+            let replay = "mizan run" + (floorOptions.path.map { " \($0)" } ?? "") + " --seed \(seed)" + floorOptions.arguments
             printError("mizan run: \(report.violations.count) agreement violation(s); replay with: \(replay) --trace trace.jsonl")
             return 1
         }

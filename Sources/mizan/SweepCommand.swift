@@ -27,12 +27,19 @@ enum SweepCommand {
         let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
         try args.finish()
+        let environment = ProcessInfo.processInfo.environment
+        if shardText != nil, shardCount != nil {
+            throw UsageError("mizan sweep: give --shard K/N or --shard-count N (with JOB_COMPLETION_INDEX), not both")
+        }
+        if shardCount != nil, environment["JOB_COMPLETION_INDEX"] == nil {
+            throw UsageError("mizan sweep: --shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job); elsewhere give --shard K/N")
+        }
         let shard: Shard
         do throws(Shard.Problem) {
             if let shardText {
                 shard = try Shard.parse(shardText)
             } else {
-                shard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .whole
+                shard = try Shard.fromEnvironment(environment, count: shardCount) ?? .whole
             }
         } catch {
             throw UsageError("mizan sweep: \(error)")

@@ -139,6 +139,14 @@ import Testing
         }
     }
 
+    @Test func bluetoothOffWhileThePhoneConnectsEndsTheAttemptAtOnce() throws {
+        // The phone chooses at 1 s and connects for 30 ms; Bluetooth goes off 10 ms in.
+        let run = try FloorRun(FloorRun.single { $0.faults = [.bluetooth(.phone(0), .off, at: .seconds(1) + Self.ms(10))] }, seed: 1)
+        let attempt = try #require(run.report.ledger.attempts.first)
+        #expect(attempt.ending == .couldntConnect)
+        #expect(try #require(attempt.endedAt) < .seconds(2), "not left connecting until the 10 s deadline")
+    }
+
     @Test func aPayerWalkingAwayLosesTheLinkAfterASupervisionTimeout() throws {
         var plan = FloorRun.single { $0.faults = [.walkAway(phone: 0, at: .seconds(2), speed: 1.5, dx: 0, dy: 1)] }
         plan.radio = RadioParameters()

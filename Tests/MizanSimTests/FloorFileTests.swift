@@ -122,4 +122,10 @@ import Testing
         #expect(plan.payers == .queues(meanGap: .seconds(15), idle: 4))
         #expect(plan.faults == [.dropLinkAtStep(.afterConfirm, phone: nil, after: .milliseconds(2))])
     }
+
+    @Test func aShallowFloorRunsWithItsIdlePayersOnIt() throws {
+        let text = #"{"minutes": 0.2, "area": {"width": 4, "depth": 0.5}, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 3, "idle": 5}}"#
+        let report = try Floor(plan: FloorFile.parse(text, file: "shallow.json"), seed: 1).run()
+        #expect(report.violations.isEmpty)
+    }
 }

@@ -58,4 +58,10 @@ import Testing
         #expect(throws: Shard.Problem.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0"], count: nil) }
         #expect(try Shard.fromEnvironment([:], count: nil) == nil)
     }
+
+    @Test func mergingRefusesRunNumbersOutOfRangeInsteadOfCrashing() {
+        for line in [#"{"run": 1, "runs": 0}"#, #"{"run": 1e300, "runs": 2}"#, #"{"run": 3, "runs": 2}"#, #"{"run": 1.5, "runs": 2}"#] {
+            #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([("shard", line + "\n")]) }
+        }
+    }
 }

@@ -46,4 +46,16 @@ import Testing
         #expect(failure?.status == 2)
         #expect(failure?.message.contains("/nonexistent/floor.json") == true)
     }
+
+    @Test func fewerPayersThanTillsIsAUsageError() {
+        let failure = Self.failure { try RunCommand.main(["--tills", "5", "--payers", "3"]) }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("--payers 3 is fewer than the floor's 5 tills") == true)
+    }
+
+    @Test func aShardCountOutsideAnIndexedJobIsAUsageError() throws {
+        let sweep = try Self.file(#"{"floor": {"minutes": 0.1, "tills": {"row": {"count": 1}}, "payers": {"arrivals": "pairs"}}, "seeds": 1}"#)
+        #expect(Self.failure { try SweepCommand.main([sweep, "--shard-count", "3"]) }?.status == 2)
+        #expect(Self.failure { try SweepCommand.main([sweep, "--shard", "1/3", "--shard-count", "3"]) }?.status == 2)
+    }
 }

@@ -158,6 +158,7 @@ public final class HostDriver {
                 sessionOutcome = nil
             }
             radio.retireService()
+            pending = nil
             session = nil
             ownKey = nil
             served = nil

@@ -62,7 +62,8 @@ public final class PhoneDriver {
     public func handle(radio event: CentralRadioEvent) {
         switch event {
         case let .stateChanged(availability):
-            if availability != .on, linked {
+            // Bluetooth going off ends a link, or a connection being set up, as a lost link.
+            if availability != .on, linked || till != nil {
                 linked = false
                 handle(.linkLost)
             }

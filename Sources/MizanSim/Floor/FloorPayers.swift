@@ -47,7 +47,7 @@ extension Floor {
     func idlePosition() -> Position {
         let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
         let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
-        return Position(x: payers.uniform(0...width), y: payers.uniform(2...depth), z: plan.radio.phoneHeight)
+        return Position(x: payers.uniform(0...width), y: payers.uniform(Swift.min(2, depth)...depth), z: plan.radio.phoneHeight)
     }
 
     /// Each payer's amount: spread over the plan's range (a prime stride), so

@@ -54,7 +54,9 @@ extension Floor {
                     if meanGap == .zero { till.queue.append(payer) }
                 }
             }
-            if let next = till.queue.first { scheduleLock(till, for: next, after: plan.operators.lockDelay) }
+            let delay = till.droppedLock ? plan.operators.relockDelay : plan.operators.lockDelay
+            till.droppedLock = false
+            if let next = till.queue.first { scheduleLock(till, for: next, after: delay) }
         }
     }
 
@@ -104,6 +106,7 @@ extension Floor {
             if tappedForLock.contains(phone.index) {
                 // The payer's attempt failed while their amount is still on air: drop the lock.
                 trace?.write(at: now, device: till.name, event: "operator cancels")
+                till.droppedLock = true
                 till.driver.handle(.operatorCancels)
             } else {
                 tapStart(phone)

@@ -14,6 +14,9 @@ final class TillUnit {
     /// The payer whose amount is locked, or nil.
     var lockedFor: Int?
     var lockTimer: TimerID?
+    /// The operator dropped the lock because the payer's attempt failed while
+    /// their amount was on air: the next lock waits the relock delay.
+    var droppedLock = false
 
     init(index: Int, plan: TillPlan, endpoint: TillEndpoint, timers: DeviceTimers<HostTimer>) {
         self.index = index

@@ -277,12 +277,15 @@ public final class RadioMedium {
     private func retireService(_ till: TillEndpoint) {
         stopAdvertising(till)
         // What is queued goes first; then the service goes, and each phone sees it go.
-        let drained = till.links.reduce(now) { Swift.max($0, $1.lastDown) }
+        let links = till.links
+        let drained = links.reduce(now) { Swift.max($0, $1.lastDown) }
         clock.schedule(at: VirtualInstant(sinceStart: drained)) { [unowned self, unowned till] in
-            guard till.advertisingPayload == nil else { return } // advertising again: a new service is up
-            till.serviceUp = false
-            observe(.serviceRetired(till: till.index))
-            for link in till.links {
+            // Advertising again by now: a new service is up, but the old links still end.
+            if till.advertisingPayload == nil {
+                till.serviceUp = false
+                observe(.serviceRetired(till: till.index))
+            }
+            for link in links where link.open {
                 close(link)
                 clock.schedule(after: parameters.serviceRetirementLatency) { [unowned self] in
                     if link.phone.link === link || link.phone.link == nil {
@@ -370,11 +373,11 @@ public final class RadioMedium {
 
     private func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
         guard till.availability == .on, let link = till.link(to: central) else { return true }
-        let bytes = arriving(sent, FrameType(peeking: sent), phone: link.phone.index)
         guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
             till.notifyRefused = true
             return false
         }
+        let bytes = arriving(sent, FrameType(peeking: sent), phone: link.phone.index)
         let type = FrameType(peeking: sent)
         observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: bytes.count))
         let point: LinkDropPoint? = switch type {
@@ -412,8 +415,10 @@ public final class RadioMedium {
         return stepFaults.remove(at: index).after
     }
 
+    /// Even with no delay the fault fires after what is being handled now, so
+    /// that the step it follows has happened on both sides.
     private func schedule(after delay: Duration, _ action: @escaping () -> Void) {
-        if delay == .zero { action() } else { clock.schedule(after: delay, action) }
+        clock.schedule(after: delay, action)
     }
 
     // MARK: power

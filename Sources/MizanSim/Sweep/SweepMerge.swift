@@ -13,14 +13,19 @@ public enum SweepMerge {
             for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
                 let place = "\(file.name), line \(number + 1)"
                 guard case let .object(members)? = try? JSONParser.parse(String(line)),
-                      case let .number(run)? = members.first(where: { $0.key == "run" })?.value,
-                      case let .number(runs)? = members.first(where: { $0.key == "runs" })?.value else {
+                      case let .number(runNumber)? = members.first(where: { $0.key == "run" })?.value,
+                      case let .number(runCount)? = members.first(where: { $0.key == "runs" })?.value else {
                     throw Problem(description: "\(place): not a sweep result line (no \"run\" and \"runs\")")
                 }
-                if let total, total != Int(runs) { throw Problem(description: "\(place): from a sweep of \(Int(runs)) runs, not \(total)") }
-                total = Int(runs)
-                if byRun[Int(run)] != nil { throw Problem(description: "\(place): run \(Int(run)) appears twice") }
-                byRun[Int(run)] = String(line)
+                guard runCount >= 1, runCount <= 1e9, runCount == runCount.rounded(),
+                      runNumber >= 1, runNumber <= runCount, runNumber == runNumber.rounded() else {
+                    throw Problem(description: "\(place): \"run\" must be a whole number from 1 to \"runs\", and \"runs\" at least 1")
+                }
+                let run = Int(runNumber), runs = Int(runCount)
+                if let total, total != runs { throw Problem(description: "\(place): from a sweep of \(runs) runs, not \(total)") }
+                total = runs
+                if byRun[run] != nil { throw Problem(description: "\(place): run \(run) appears twice") }
+                byRun[run] = String(line)
             }
         }
         guard let total else { throw Problem(description: "no result lines to merge") }

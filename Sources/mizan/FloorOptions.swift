@@ -1,0 +1,47 @@
+import MizanSim
+
+/// Which floor a command runs: a floor file (or the embedded default) and the
+/// overrides `run` and `replay` share, so a replay can name the same floor.
+struct FloorOptions {
+    var path: String?
+    var minutes: Double?
+    var tills: Int?
+    var payers: Int?
+
+    /// Reads `--minutes`, `--tills` and `--payers`; the caller finds the path.
+    static func read(_ args: inout Arguments) throws(UsageError) -> FloorOptions {
+        FloorOptions(
+            minutes: try args.number("--minutes", in: 0.001...1_000_000),
+            tills: try args.integer("--tills", in: 1...10_000),
+            payers: try args.integer("--payers", in: 1...10_000_000)
+        )
+    }
+
+    static let help = """
+      --minutes M   override the floor's virtual minutes
+      --tills T     override the floor's tills: a row of T tills 2 m apart
+      --payers P    override who pays: P payers taking turns at the tills (at least one per till)
+    """
+
+    func plan(command: String) throws -> FloorPlan {
+        var plan = try path.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+        if let minutes { plan.duration = .seconds(minutes * 60) }
+        if let tills { plan.tills = FloorPlan.row(count: tills) }
+        if let payers {
+            guard payers >= plan.tills.count else {
+                throw UsageError("\(command): --payers \(payers) is fewer than the floor's \(plan.tills.count) tills: give at least one payer per till")
+            }
+            plan.payers = .queues(meanGap: .zero, idle: payers)
+        }
+        return plan
+    }
+
+    /// The overrides as options, to repeat in a replay command.
+    var arguments: String {
+        var text = ""
+        if let minutes { text += " --minutes \(minutes)" }
+        if let tills { text += " --tills \(tills)" }
+        if let payers { text += " --payers \(payers)" }
+        return text
+    }
+}
