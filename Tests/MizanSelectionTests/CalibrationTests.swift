@@ -31,6 +31,13 @@ import MizanSelection
         for (entry, offset) in zip(fit.tillOffsets, offsets) { #expect(abs(entry.offset - offset) < 0.5) }
         #expect(fit.json.contains("\"pathLossExponent\": "))
         #expect(fit.json.contains("\"tillOffsets\": ["))
+        // What calibrate writes loads as a floor file's radio section.
+        let floor = #"{"tills": [{"x": 0, "y": 0}, {"x": 12, "y": 0}, {"x": 0, "y": 12}, {"x": 12, "y": 12}], "payers": {"arrivals": "pairs"}, "radio": "#
+            + fit.json + "}"
+        let plan = try FloorFile.parse(floor, file: "calibrated.json")
+        #expect(plan.radio.pathLossExponent == fit.pathLossExponent || abs(plan.radio.pathLossExponent - fit.pathLossExponent) < 0.001)
+        #expect(abs(plan.radio.referenceRSSI - fit.referenceRSSI) < 0.01)
+        for (till, entry) in zip(plan.tills, fit.tillOffsets) { #expect(abs(till.rssiOffset - entry.offset) < 0.01) }
     }
 
     @Test func calibrationRefusesATraceFromOneDistance() {
