@@ -18,15 +18,11 @@ import Testing
         let events: [AmountEntry.Event] = [.lock(F.amount), .broadcastAgain, .newSale]
             + radios.map { .radioChanged($0) } + HostEnding.allCases.map { .transactionEnded($0) }
         var pairs = 0
-        for state in states {
-            for event in events {
-                let (after, effects) = Self.apply(machine.reduce, state, event)
-                #expect(Self.apply(machine.reduce, state, event) == (after, effects))
-                let endings = effects.filter { if case .finished = $0 { true } else { false } }
-                #expect(endings.count <= 1)
-                if !endings.isEmpty, case .inTransaction = after { Issue.record("ended but still in a transaction: \(state) \(event)") }
-                pairs += 1
-            }
+        Self.forEveryPair(machine.reduce, states, events) { state, event, after, effects in
+            let endings = effects.filter { if case .finished = $0 { true } else { false } }
+            #expect(endings.count <= 1)
+            if !endings.isEmpty, case .inTransaction = after { Issue.record("ended but still in a transaction: \(state) \(event)") }
+            pairs += 1
         }
         #expect(pairs == states.count * events.count && pairs > 100)
     }
@@ -41,16 +37,12 @@ import Testing
             .sessionEstablished, .sessionRejected, .amountHandedToRadio, .countdownExpired, .operatorCancels,
             .linkLost(F.phone), .linkLost(F.secondPhone), .frameRejected(F.phone), .frameRejected(F.secondPhone),
         ] + radios.map { .radioChanged($0) } + HostEnding.allCases.map { .transactionEnded($0) }
-        for state in states {
-            for event in events {
-                let (after, effects) = Self.apply(machine.reduce, state, event)
-                #expect(Self.apply(machine.reduce, state, event) == (after, effects))
-                let endings = effects.filter { if case .ended = $0 { true } else { false } }
-                #expect(endings.count <= 1)
-                if !endings.isEmpty { #expect(after == .idle, "\(state) \(event)") }
-                // Advertising stops whenever the machine leaves `advertising`.
-                if case .advertising = state, after != state { #expect(effects.contains(.stopAdvertising), "\(state) \(event)") }
-            }
+        Self.forEveryPair(machine.reduce, states, events) { state, event, after, effects in
+            let endings = effects.filter { if case .ended = $0 { true } else { false } }
+            #expect(endings.count <= 1)
+            if !endings.isEmpty { #expect(after == .idle, "\(state) \(event)") }
+            // Advertising stops whenever the machine leaves `advertising`.
+            if case .advertising = state, after != state { #expect(effects.contains(.stopAdvertising), "\(state) \(event)") }
         }
     }
 
@@ -66,26 +58,22 @@ import Testing
                                            .frameRejected(F.secondPhone), .phoneKeyReceived(F.phone), .phoneKeyReceived(F.secondPhone)]
             + messages.flatMap { [.received(F.phone, $0), .received(F.secondPhone, $0)] }
             + Outcome.allCases.map { .operatorPicks($0) } + radios.map { .radioChanged($0) }
-        for state in states {
-            for event in events {
-                let (after, effects) = Self.apply(machine.reduce, state, event)
-                #expect(Self.apply(machine.reduce, state, event) == (after, effects))
-                let endings = effects.compactMap { if case let .ended(e) = $0 { e } else { nil } }
-                #expect(endings.count <= 1)
-                if let ending = endings.first {
-                    #expect(after == .idle)
-                    #expect(effects.contains(.retireService), "the till retires its service at every ending")
-                    // Money moves only where the payer confirmed.
-                    if ending.charged {
-                        switch state {
-                        case .pickOutcome, .pickOutcomePayerGone, .sendingResult: break
-                        case .idle, .awaitingDecision: Issue.record("charged without a confirm: \(state) \(event)")
-                        }
+        Self.forEveryPair(machine.reduce, states, events) { state, event, after, effects in
+            let endings = effects.compactMap { if case let .ended(e) = $0 { e } else { nil } }
+            #expect(endings.count <= 1)
+            if let ending = endings.first {
+                #expect(after == .idle)
+                #expect(effects.contains(.retireService), "the till retires its service at every ending")
+                // Money moves only where the payer confirmed.
+                if ending.charged {
+                    switch state {
+                    case .pickOutcome, .pickOutcomePayerGone, .sendingResult: break
+                    case .idle, .awaitingDecision: Issue.record("charged without a confirm: \(state) \(event)")
                     }
                 }
-                // Anything from a second phone is refused or ignored, never taken as the payer's.
-                if case let .received(sender, _) = event, sender == F.secondPhone { #expect(effects.isEmpty && after == state) }
             }
+            // Anything from a second phone is refused or ignored, never taken as the payer's.
+            if case let .received(sender, _) = event, sender == F.secondPhone { #expect(effects.isEmpty && after == state) }
         }
     }
 
@@ -100,14 +88,10 @@ import Testing
                                     .advertisementSeen(RSSISample(till: F.till, rssi: RSSISample.notAvailable, at: .zero)),
                                     .scanWindowElapsed(now: .seconds(1)), .deadlinePassed, .payerCancels, .dismiss]
             + radios.map { .radioChanged($0) } + PhoneEnding.allCases.map { .transactionEnded($0) }
-        for state in states {
-            for event in events {
-                let (after, effects) = Self.apply(machine.reduce, state, event)
-                #expect(Self.apply(machine.reduce, state, event) == (after, effects))
-                let endings = effects.filter { if case .finished = $0 { true } else { false } }
-                #expect(endings.count <= 1)
-                if !endings.isEmpty, case .ended = after {} else if !endings.isEmpty { Issue.record("finished but not showing the ending") }
-            }
+        Self.forEveryPair(machine.reduce, states, events) { state, event, after, effects in
+            let endings = effects.filter { if case .finished = $0 { true } else { false } }
+            #expect(endings.count <= 1)
+            if !endings.isEmpty, case .ended = after {} else if !endings.isEmpty { Issue.record("finished but not showing the ending") }
         }
     }
 
@@ -119,35 +103,38 @@ import Testing
         let connectEvents: [Connect.Event] = [.start(F.till), .connected, .connectFailed, .keyWritten, .amountReceived(F.details),
                                               .tillBusy, .frameRejected, .linkLost, .deadlinePassed, .payerCancels]
             + radios.map { .radioChanged($0) } + PhoneEnding.allCases.map { .transactionEnded($0) }
-        for state in connectStates {
-            for event in connectEvents {
-                let (after, effects) = Self.apply(connect.reduce, state, event)
-                #expect(Self.apply(connect.reduce, state, event) == (after, effects))
-                if effects.contains(where: { if case .ended = $0 { true } else { false } }) {
-                    #expect(after == .idle)
-                    #expect(effects.contains(.disconnect), "Connect tears down the link it set up")
-                }
+        Self.forEveryPair(connect.reduce, connectStates, connectEvents) { state, event, after, effects in
+            if effects.contains(where: { if case .ended = $0 { true } else { false } }) {
+                #expect(after == .idle)
+                #expect(effects.contains(.disconnect), "Connect tears down the link it set up")
             }
         }
         let reviewStates: [Review.State] = [.idle, .reviewing(F.details), .handedOver]
         let reviewEvents: [Review.Event] = [.start(F.details), .payerConfirms, .payerDeclines, .payerCancels, .frameRejected, .linkLost]
             + messages.map { .received($0) } + radios.map { .radioChanged($0) } + PhoneEnding.allCases.map { .transactionEnded($0) }
-        for state in reviewStates {
-            for event in reviewEvents {
-                let (after, effects) = Self.apply(review.reduce, state, event)
-                #expect(Self.apply(review.reduce, state, event) == (after, effects))
-                // A confirm is only ever sent from `reviewing`, and only on the payer's word.
-                if effects.contains(.send(.decision(.confirm))) { #expect(state == .reviewing(F.details) && event == .payerConfirms) }
-            }
+        Self.forEveryPair(review.reduce, reviewStates, reviewEvents) { state, event, after, effects in
+            // A confirm is only ever sent from `reviewing`, and only on the payer's word.
+            if effects.contains(.send(.decision(.confirm))) { #expect(state == .reviewing(F.details) && event == .payerConfirms) }
         }
         let paymentEvents: [Payment.Event] = [.start, .frameRejected, .linkLost, .payerCancels]
             + messages.map { .received($0) } + radios.map { .radioChanged($0) }
-        for state in [Payment.State.idle, .awaitingResult] {
-            for event in paymentEvents {
-                let (after, effects) = Self.apply(payment.reduce, state, event)
-                #expect(Self.apply(payment.reduce, state, event) == (after, effects))
-                // Paid only on a sealed success.
-                if effects.contains(.ended(.paid)) { #expect(event == .received(.result(.success))) }
+        Self.forEveryPair(payment.reduce, [Payment.State.idle, .awaitingResult], paymentEvents) { state, event, after, effects in
+            // Paid only on a sealed success.
+            if effects.contains(.ended(.paid)) { #expect(event == .received(.result(.success))) }
+        }
+    }
+
+    /// Feeds every (state, event) pair to `reduce`, checks it is a function
+    /// (the same input gives the same output), and hands each outcome to `check`.
+    static func forEveryPair<S: Equatable, E, X: Equatable>(
+        _ reduce: (inout S, E) -> [X], _ states: [S], _ events: [E], _ check: (S, E, S, [X]) -> Void
+    ) {
+        for state in states {
+            for event in events {
+                let (after, effects) = apply(reduce, state, event)
+                let again = apply(reduce, state, event)
+                #expect(again.0 == after && again.1 == effects)
+                check(state, event, after, effects)
             }
         }
     }
