@@ -1,3 +1,4 @@
+import MizanSim
 import MizanSelection
 
 /// `--strategy NAME [--base NAME] [--window S] [--margin DB] ...`: reads a

@@ -1,3 +1,4 @@
+import MizanSim
 import Testing
 import MizanSelection
 

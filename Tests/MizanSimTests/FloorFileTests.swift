@@ -128,4 +128,33 @@ import Testing
         let report = try Floor(plan: FloorFile.parse(text, file: "shallow.json"), seed: 1).run()
         #expect(report.violations.isEmpty)
     }
+
+    @Test func tillsCanBringTheirOwnAmounts() throws {
+        let text = #"{"minutes": 0.5, "tills": [{"x": 0, "y": 0, "amountMinorUnits": [500, 500]}, {"x": 9, "y": 0}], "payers": {"arrivals": "pairs", "amountMinorUnits": [70, 70]}}"#
+        let plan = try FloorFile.parse(text, file: "amounts.json")
+        #expect(plan.tills[0].amountRange == 500...500)
+        #expect(plan.tills[1].amountRange == nil)
+        var amounts: [String] = []
+        let floor = try Floor(plan: plan, seed: 1, trace: nil)
+        _ = floor.run()
+        amounts = floor.phones.map { $0.amount.map { String($0.minorUnits) } ?? "-" }
+        #expect(amounts == ["500", "70"])
+    }
+
+    @Test func phonesCanArriveWithBluetoothOffOrNotAllowed() throws {
+        let off = #"{"minutes": 0.2, "tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}, "phones": {"bluetoothOffFraction": 1}}"#
+        let report = try Floor(plan: FloorFile.parse(off, file: "off.json"), seed: 1).run()
+        #expect(!report.ledger.attempts.isEmpty)
+        #expect(report.ledger.attempts.allSatisfy { $0.ending == .bluetoothOff })
+        let both = #"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}, "phones": {"bluetoothOffFraction": 0.6, "bluetoothNotAllowedFraction": 0.6}}"#
+        #expect(error(both)?.field == "phones.bluetoothNotAllowedFraction")
+    }
+
+    @Test func phonesCanUseAnyStrategyByName() throws {
+        let text = #"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"selection": {"name": "confident", "base": "strongest", "window": 0.5, "margin": 4, "deadline": 2}}}"#
+        let plan = try FloorFile.parse(text, file: "strategy.json")
+        #expect(plan.phoneSelection == .confidentOrWait(base: .strongestSample(window: .milliseconds(500)), margin: 4, deadline: .seconds(2)))
+        let unknown = #"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"selection": {"name": "mean", "margin": 4}}}"#
+        #expect(error(unknown)?.field == "phones.selection")
+    }
 }

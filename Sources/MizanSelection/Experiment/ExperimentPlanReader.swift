@@ -50,23 +50,10 @@ extension ExperimentPlan {
     }
 
     static func strategy(_ fields: JSONObjectReader) throws(JSONFileError) -> StrategySpec {
-        let names = StrategyName.allCases.map { ($0.rawValue, $0) }
-        let name = try fields.choice("name", names)
-        let base = try fields.optionalChoice("base", names)
-        var given: [(StrategyParameter, Double)] = []
-        for parameter in StrategyParameter.allCases where parameter != .window {
-            guard let value = fields.value(parameter.rawValue) else { continue }
-            guard case let .number(number) = value else {
-                throw fields.error(parameter.rawValue, "expected a number (\(parameter.unit)), got \(value.brief)")
-            }
-            given.append((parameter, number))
-        }
+        let spec = try StrategySpec.read(fields)
         if fields.has("window") {
             throw fields.error("window", "not allowed: a strategy's window is the cell's scanWindow (set 'scanWindow')")
         }
-        try fields.finish()
-        do { return try StrategySpec(name: name, base: base, values: given) } catch {
-            throw JSONFileError(file: fields.file, field: fields.path, problem: error.description)
-        }
+        return spec
     }
 }

@@ -121,6 +121,15 @@ public final class Floor {
             unit.driver.timerFired(timer)
         }
         phones.append(unit)
+        let behaviour = plan.payerBehaviour
+        if behaviour.bluetoothOffFraction + behaviour.bluetoothNotAllowedFraction > 0 {
+            let draw = payers.unitInterval()
+            if draw < behaviour.bluetoothOffFraction {
+                medium.setAvailability(.phone(index), .off)
+            } else if draw < behaviour.bluetoothOffFraction + behaviour.bluetoothNotAllowedFraction {
+                medium.setAvailability(.phone(index), .notAllowed)
+            }
+        }
         return unit
     }
 

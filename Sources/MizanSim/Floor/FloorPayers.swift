@@ -54,7 +54,7 @@ extension Floor {
     /// neighbours in a queue bring different amounts and can tell theirs.
     /// `nil` only for a range that is not positive, which reading a plan refuses.
     func amount(forPayer payer: Int) -> Amount? {
-        let range = plan.payerBehaviour.amountRange
+        let range = tills[phones[payer].till].plan.amountRange ?? plan.payerBehaviour.amountRange
         let span = range.upperBound - range.lowerBound + 1
         let minor = range.lowerBound + Int64(payer &* 7_919) % span
         return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)

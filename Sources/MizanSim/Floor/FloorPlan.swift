@@ -41,6 +41,8 @@ public struct TillPlan: Hashable, Sendable {
     public var countdown: Duration
     /// Transmit-side RSSI offset, dB.
     public var rssiOffset: Double
+    /// The amounts this till's payers bring, in minor units; `nil` for the payers' own range.
+    public var amountRange: ClosedRange<Int64>?
 
     public init(id: TillID, label: String, position: Position, countdown: Duration = .seconds(60), rssiOffset: Double = 0) {
         self.id = id
@@ -98,6 +100,9 @@ public struct PayerBehaviour: Hashable, Sendable {
     /// The amounts payers bring, in minor units of `currency`.
     public var currency: CurrencyCode = .eur
     public var amountRange: ClosedRange<Int64> = 100...20_000
+    /// The share of phones whose Bluetooth is off, or not allowed for the app, when they arrive.
+    public var bluetoothOffFraction: Double = 0
+    public var bluetoothNotAllowedFraction: Double = 0
     /// Body or pocket loss, dB, and the spread of phones' RSSI offsets, dB.
     public var bodyLoss: Double = 0
     public var phoneOffsetSigma: Double = 0

@@ -60,7 +60,7 @@ public enum FloorFile {
             for (index, item) in items.enumerated() {
                 let till = try JSONObjectReader(item, file: file, path: "tills[\(index)]")
                 let number = UInt32(index + 1)
-                let plan = TillPlan(
+                var plan = TillPlan(
                     id: TillID(number),
                     label: try till.optionalString("label") ?? "Till \(number)",
                     position: Position(x: try till.required(till.optionalNumber("x", in: -100_000...100_000), "x", "a number (metres)"),
@@ -69,6 +69,7 @@ public enum FloorFile {
                     countdown: .seconds(try till.optionalNumber("countdownSeconds", in: 0.1...3600) ?? 60),
                     rssiOffset: try till.optionalNumber("rssiOffset", in: -60...60) ?? 0
                 )
+                plan.amountRange = try amountRange(till)
                 try validateLabel(plan.label, of: till)
                 try till.finish()
                 tills.append(plan)
@@ -82,8 +83,20 @@ public enum FloorFile {
         let height = try row.optionalNumber("height", in: 0...100) ?? 1.0
         try row.finish()
         let countdown = Duration.seconds(try tills.optionalNumber("countdownSeconds", in: 0.1...3600) ?? 60)
+        let amounts = try amountRange(tills)
         try tills.finish()
-        return FloorPlan.row(count: count, spacing: spacing, height: height, countdown: countdown)
+        var line = FloorPlan.row(count: count, spacing: spacing, height: height, countdown: countdown)
+        for index in line.indices { line[index].amountRange = amounts }
+        return line
+    }
+
+    /// `amountMinorUnits: [low, high]`, whole minor units.
+    private static func amountRange(_ object: JSONObjectReader) throws(JSONFileError) -> ClosedRange<Int64>? {
+        guard let range = try object.optionalRange("amountMinorUnits", in: 1...1e15) else { return nil }
+        guard range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded() else {
+            throw object.error("amountMinorUnits", "expected whole numbers of minor units")
+        }
+        return Int64(range.lowerBound)...Int64(range.upperBound)
     }
 
     private static func validateLabel(_ label: String, of till: JSONObjectReader) throws(JSONFileError) {
@@ -122,12 +135,7 @@ public enum FloorFile {
                 throw payers.error("currency", "expected an ISO 4217 code of three capital letters, got \"\(code)\"")
             }
         }
-        if let range = try payers.optionalRange("amountMinorUnits", in: 1...1e15) {
-            guard range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded() else {
-                throw payers.error("amountMinorUnits", "expected whole numbers of minor units")
-            }
-            behaviour.amountRange = Int64(range.lowerBound)...Int64(range.upperBound)
-        }
+        if let range = try amountRange(payers) { behaviour.amountRange = range }
         return behaviour
     }
 
@@ -144,11 +152,13 @@ public enum FloorFile {
     private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) {
         if let sigma = try phones.optionalNumber("rssiOffsetSigma", in: 0...40) { plan.payerBehaviour.phoneOffsetSigma = sigma }
         if let loss = try phones.optionalNumber("bodyLoss", in: 0...60) { plan.payerBehaviour.bodyLoss = loss }
+        if let off = try phones.optionalNumber("bluetoothOffFraction", in: 0...1) { plan.payerBehaviour.bluetoothOffFraction = off }
+        if let denied = try phones.optionalNumber("bluetoothNotAllowedFraction", in: 0...1) { plan.payerBehaviour.bluetoothNotAllowedFraction = denied }
+        guard plan.payerBehaviour.bluetoothOffFraction + plan.payerBehaviour.bluetoothNotAllowedFraction <= 1 else {
+            throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
+        }
         if let selection = try phones.optionalObject("selection") {
-            let window = try selection.optionalNumber("windowSeconds", in: 0.01...60) ?? 1
-            let makeStrategy = try selection.choice("strategy", [("highest-mean", { (w: Duration) in SelectionStrategy.highestMean(window: w) })])
-            plan.phoneSelection = makeStrategy(.seconds(window))
-            try selection.finish()
+            plan.phoneSelection = try StrategySpec.read(selection).strategy
         }
     }
 }

@@ -1,4 +1,3 @@
-import MizanSim
 import MizanProtocol
 
 /// A selection strategy named and parameterised as a person writes it on the
