@@ -337,6 +337,44 @@ public final class RadioMedium {
         }
     }
 
+    /// When a frame queued behind `last` on `link` arrives, moving `last` to it;
+    /// `nil` when nothing gets through, and then the link is lost a supervision
+    /// timeout after the frame's turn came.
+    private func nextArrival(on link: Link, after last: inout Duration) -> Duration? {
+        let start = Swift.max(now, last)
+        guard let arrival = deliveryTime(link, from: start) else {
+            last = start + parameters.supervisionTimeout
+            clock.schedule(at: VirtualInstant(sinceStart: last)) { [unowned self] in lose(link, .supervisionTimeout) }
+            return nil
+        }
+        last = arrival
+        return arrival
+    }
+
+    /// The protocol step a till reaches once a phone's frame of this type is delivered to it.
+    private static func stepAfterDelivering(_ type: FrameType?) -> LinkDropPoint? {
+        switch type {
+        case .phoneKey: .afterKeyBeforeAmount
+        case .decision: .afterConfirm
+        case .advertisement, .amount, .result, .end, .busy, nil: nil
+        }
+    }
+
+    /// The protocol step a transaction reaches once the till hands a frame of this type to the radio.
+    private static func stepAfterSending(_ type: FrameType?) -> LinkDropPoint? {
+        switch type {
+        case .amount: .afterAmountSentBeforePhoneHasIt
+        case .result: .afterPick
+        case .advertisement, .phoneKey, .decision, .end, .busy, nil: nil
+        }
+    }
+
+    /// Drops `link` if a fault is armed for this step of its phone's transaction.
+    private func dropIfArmed(_ point: LinkDropPoint?, _ link: Link) {
+        guard let point, let fault = takeStepFault(point, phone: link.phone.index) else { return }
+        schedule(after: fault) { [unowned self] in lose(link, .fault) }
+    }
+
     private func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
         let type = FrameType(peeking: sent)
@@ -346,13 +384,7 @@ public final class RadioMedium {
             schedule(after: fault) { [unowned self] in lose(link, .fault) }
             return
         }
-        let start = Swift.max(now, link.lastUp)
-        guard let arrival = deliveryTime(link, from: start) else {
-            link.lastUp = start + parameters.supervisionTimeout
-            clock.schedule(at: VirtualInstant(sinceStart: link.lastUp)) { [unowned self] in lose(link, .supervisionTimeout) }
-            return
-        }
-        link.lastUp = arrival
+        guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
             guard link.open else { return }
             observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
@@ -360,14 +392,7 @@ public final class RadioMedium {
             if link.open { link.phone.deliver(.writeAcknowledged) }
             // The till has the frame: a drop "after" it comes now, never before
             // the write is delivered (at zero delay it would close the link first).
-            let point: LinkDropPoint? = switch type {
-            case .phoneKey: .afterKeyBeforeAmount
-            case .decision: .afterConfirm
-            default: nil
-            }
-            if let point, let fault = takeStepFault(point, phone: link.phone.index) {
-                schedule(after: fault) { [unowned self] in lose(link, .fault) }
-            }
+            dropIfArmed(Self.stepAfterDelivering(type), link)
         }
     }
 
@@ -377,24 +402,11 @@ public final class RadioMedium {
             till.notifyRefused = true
             return false
         }
-        let bytes = arriving(sent, FrameType(peeking: sent), phone: link.phone.index)
         let type = FrameType(peeking: sent)
+        let bytes = arriving(sent, type, phone: link.phone.index)
         observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: bytes.count))
-        let point: LinkDropPoint? = switch type {
-        case .amount: .afterAmountSentBeforePhoneHasIt
-        case .result: .afterPick
-        default: nil
-        }
-        if let point, let fault = takeStepFault(point, phone: link.phone.index) {
-            schedule(after: fault) { [unowned self] in lose(link, .fault) }
-        }
-        let start = Swift.max(now, link.lastDown)
-        guard let arrival = deliveryTime(link, from: start) else {
-            link.lastDown = start + parameters.supervisionTimeout
-            clock.schedule(at: VirtualInstant(sinceStart: link.lastDown)) { [unowned self] in lose(link, .supervisionTimeout) }
-            return true
-        }
-        link.lastDown = arrival
+        dropIfArmed(Self.stepAfterSending(type), link)
+        guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return true }
         link.notifiesInFlight += 1
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
             link.notifiesInFlight -= 1
