@@ -1,5 +1,4 @@
 import MizanCrypto
-import MizanSim
 
 /// W0 crypto-floor (WORKLOADS.md): the crypto of one transaction and nothing
 /// else: 2 key pairs, 2 session-key derivations, 3 seals and 3 opens.

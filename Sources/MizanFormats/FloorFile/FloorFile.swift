@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSim
 
 /// Floor files: a floor described in JSON (docs/floor-files.md). Reading one
 /// validates every field; an unknown field, a value of the wrong kind or out

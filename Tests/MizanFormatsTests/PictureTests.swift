@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MizanSim
+import MizanFormats
 
 /// The pictures are well-formed SVG that a renderer can read, and draw what
 /// the run had.
@@ -26,13 +27,14 @@ import Testing
         var plan = try DefaultFloor.plan()
         plan.duration = .seconds(60)
         plan.radio.packetSigma = 10
-        let run = try FloorRun(plan, seed: 4, drain: false)
-        let floor = try #require(Self.parse(FloorPicture.svg(run.report)))
+        var trace: [String] = []
+        let report = try Floor(plan: plan, seed: 4, trace: TraceWriter { trace.append($0) }).run(drain: false)
+        let floor = try #require(Self.parse(FloorPicture.svg(report)))
         #expect(floor["svg"] == 1)
         #expect(floor["rect", default: 0] >= 1 + plan.tills.count)
-        #expect(floor["circle", default: 0] == run.report.ledger.attempts.filter { $0.position != nil }.count)
-        #expect(floor["line", default: 0] == run.report.wrongTillChoices)
-        let timeline = try #require(TimelinePicture.svg(run.report, trace: run.trace))
+        #expect(floor["circle", default: 0] == report.ledger.attempts.filter { $0.position != nil }.count)
+        #expect(floor["line", default: 0] == report.wrongTillChoices)
+        let timeline = try #require(TimelinePicture.svg(report, trace: trace))
         let elements = try #require(Self.parse(timeline))
         #expect(elements["line", default: 0] > 8) // lifelines and frames
         #expect(timeline.contains("phone key") && timeline.contains("amount") && timeline.contains("result"))

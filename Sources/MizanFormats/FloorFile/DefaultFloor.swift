@@ -1,3 +1,4 @@
+import MizanSim
 /// The floor `mizan run` uses when given no file: a checkout line of 20 tills
 /// 2 m apart with a stream of payers, for 10 virtual minutes. The same text is
 /// `examples/checkout-line.json`, and a test keeps the two equal.

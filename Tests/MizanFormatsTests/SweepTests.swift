@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MizanSim
+import MizanFormats
 
 @Suite struct SweepTests {
     static let sweep = """

@@ -1,3 +1,4 @@
+import MizanSim
 /// Writing JSON by hand, deterministically: keys in the order given.
 public enum JSONText {
     /// A parsed value written back as compact text.

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSim
 
 /// `summary.json` and `summary.csv`: the run's figures. Only what the seed
 /// decides goes in (no wall-clock speed), so the files replay byte for byte.

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import MizanSim
 
 /// Runs a sweep's runs in parallel, one floor per thread, each on its own
 /// simulation loop, and returns each run's line of JSON in run order: the same

@@ -1,3 +1,4 @@
+import MizanSim
 extension FloorFile {
     /// The radio section: `RadioParameters` by name (times in milliseconds),
     /// optionally starting from the ideal radio, plus per-till offsets as

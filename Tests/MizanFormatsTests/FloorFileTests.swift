@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MizanSim
+import MizanFormats
 
 /// Floor files: valid ones load into the plan they describe; each kind of
 /// mistake is an error that names the file, the field and what was expected.

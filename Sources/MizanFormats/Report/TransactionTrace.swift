@@ -1,3 +1,4 @@
+import MizanSim
 /// The trace events of one settled transaction: those of its till and its
 /// phone from the first of them locking or tapping Start until both ended.
 public struct TransactionTrace {

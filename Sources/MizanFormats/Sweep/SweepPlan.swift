@@ -1,3 +1,4 @@
+import MizanSim
 /// A sweep: a grid of floor-field values times seeds. Run `r` is cell
 /// `r / seeds` with the `r % seeds`-th seed; cells vary the last field fastest.
 public struct SweepPlan: Sendable {

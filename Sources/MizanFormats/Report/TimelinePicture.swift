@@ -1,3 +1,4 @@
+import MizanSim
 /// `timeline.svg`: one transaction as a sequence diagram: the till, the air and
 /// the phone as lifelines, frames as arrows through the air, screens as labels,
 /// time running down.

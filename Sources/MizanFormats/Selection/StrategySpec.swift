@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSim
 
 /// A selection strategy named and parameterised as a person writes it on the
 /// command line or in an experiment file; every parameter not given takes its

@@ -1,3 +1,4 @@
+import MizanSim
 /// Reads one JSON object strictly, field by field: each getter names the field
 /// and what it expects, `finish()` refuses any field no getter asked for, and
 /// every error is a `JSONFileError` naming the file and the field's path

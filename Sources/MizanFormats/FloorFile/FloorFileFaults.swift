@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSim
 
 extension FloorFile {
     /// One fault: `{"kind": ..., ...}`; devices by number from 1, as a person counts them.
