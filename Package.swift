@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Mizan Floor: a deterministic simulator of a crowded shop floor running the
-// Mizan BLE payment protocol. Modules follow ARCHITECTURE.md §8; each imports
+// Mizan BLE payment protocol. Modules follow docs/architecture.md §8; each imports
 // only what is below it.
 let package = Package(
     name: "MizanFloor",
