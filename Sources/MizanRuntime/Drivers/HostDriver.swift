@@ -129,9 +129,7 @@ public final class HostDriver {
             observe(.serving(central, id))
             do throws(CryptoError) {
                 let own = try keys.next()
-                let peer = try PublicKey(bytes: phoneKey)
-                let transcript = Transcript(hostKey: own.publicKey, clientKey: peer, tillID: tillID.bytes, transactionID: id.bytes)
-                session = try .host(own: own, client: peer, transcript: transcript)
+                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id)
                 ownKey = own.publicKey
                 finishCrypto(.sessionEstablished)
             } catch {

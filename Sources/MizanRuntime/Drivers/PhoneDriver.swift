@@ -148,9 +148,7 @@ public final class PhoneDriver {
         case let .amount(hostKey, transactionID, sealed):
             guard let own = ownKeys, let till, session == nil else { return .frameRejected }
             do {
-                let host = try PublicKey(bytes: hostKey)
-                let transcript = Transcript(hostKey: host, clientKey: own.publicKey, tillID: till.bytes, transactionID: transactionID.bytes)
-                var opened = try SecureSession.client(own: own, host: host, transcript: transcript)
+                var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: till, transaction: transactionID)
                 let message = try SealedMessageCodec.decode(try opened.open(sealed))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened
