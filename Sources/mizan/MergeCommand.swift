@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 
 /// `mizan merge`: joins sweep shards into what the unsharded sweep writes.
 enum MergeCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import MizanSim
+import MizanFormats
 
 /// `mizan sweep`: a grid of floor values times seeds, on every core.
 enum SweepCommand {
