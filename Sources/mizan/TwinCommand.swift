@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 import MizanSelection
 
 /// `mizan twin`: a digital twin of a recorded room (docs/digital-twin.md).

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 /// A recording against its twin: every strategy's accuracy on the real trace
 /// and on each simulated one (`mizan select --every` sessions), the packets

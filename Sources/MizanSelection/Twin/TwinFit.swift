@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

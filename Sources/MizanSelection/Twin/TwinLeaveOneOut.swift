@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// Leave one track out: for each phone (track) of a trace, fit the twin's
 /// radio on the other phones only, simulate the held-out one over the seeds,

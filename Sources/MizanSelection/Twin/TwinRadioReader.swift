@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 extension TwinRadio {
     /// Reads a radio for the twin from JSON: `mizan calibrate`'s output

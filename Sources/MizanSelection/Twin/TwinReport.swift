@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// What `mizan twin --compare` prints: a Markdown table (real against
 /// simulated accuracy per strategy, packets per receiver per second, RSSI
