@@ -17,7 +17,7 @@ public struct DigitalTwin: Sendable {
     public func simulate(_ recording: RSSITrace, seed: UInt64) -> RSSITrace {
         let root = SeededGenerator(seed: seed)
         let tills = recording.tills
-        let model = SignalModel(parameters: radio.signal, tills: tills.map(\.id), offsets: TillOffsets(radio.offsets),
+        let model = SignalModel(parameters: radio.signal, tills: tills.map(\.id), offsets: TillOffsets(radio.offsets), exponents: radio.exponents,
                                 body: .none, generator: root.split("room"))
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in recording.rows { byPhone[row.phone, default: []].append(row) }

@@ -38,6 +38,8 @@ public struct TwinFit: Sendable {
     /// (event, till) pairs with no report and with two or more.
     public let missedShare: Double
     public let doubleShare: Double
+    /// Skewness of the training residuals (the channel fade's K is fitted to it).
+    public let residualSkewness: Double
 
     public init(_ trace: RSSITrace) throws(CalibrationError) {
         let calibration = try Calibration(trace)
@@ -157,10 +159,52 @@ public struct TwinFit: Sendable {
         signal.fadingKdB = fadeShare > 0 ? LinkFading.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
         signal.fadingLength = fadeLength
         signal.fadingChannelCoherence = 1
-        signal.packetNoise = (Swift.max(0, 1 - shadowShare - fadeShare) * variance).squareRoot()
+        // The rest is per packet: each channel's own Rician fade, K chosen so the
+        // residuals' skewness matches the training tracks', and Gaussian noise.
+        let rest = Swift.max(0, 1 - shadowShare - fadeShare) * variance
+        let n = Double(points.count)
+        let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)
+        let thirdMoment = points.reduce(0) { $0 + ($1.residual - meanResidual) * ($1.residual - meanResidual) * ($1.residual - meanResidual) } / Swift.max(n, 1)
+        residualSkewness = thirdMoment / (variance * variance.squareRoot())
+        let linkThird = fadeShare > 0 ? LinkFading.moments(kFactordB: signal.fadingKdB).third : 0
+        let wanted = thirdMoment - linkThird
+        var channelK: Double?
+        if wanted < 0 {
+            // Bisection on K: the fade's third moment grows toward 0 as K grows; its variance must fit in `rest`.
+            var low = -10.0, high = 40.0
+            while high - low > 0.01 {
+                let middle = (low + high) / 2
+                let m = LinkFading.moments(kFactordB: middle)
+                if m.third < wanted || m.sd * m.sd > rest { low = middle } else { high = middle }
+            }
+            channelK = high
+        }
+        signal.channelFadingKdB = channelK
+        let channelVariance = channelK.map { LinkFading.moments(kFactordB: $0).sd } .map { $0 * $0 } ?? 0
+        signal.packetNoise = Swift.max(0, rest - channelVariance).squareRoot()
         let lowest = trace.rows.lazy.filter { $0.rssi != RSSISample.notAvailable }.map(\.rssi).min() ?? -95
         signal.sensitivity = Double(lowest) - 0.5
-        radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
+        var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
+        do {
+            // Each till's own line: rssi = a + b x, x = -10 log10 d; offset = a - reference.
+            var xs: [TillID: [(Double, Double)]] = [:]
+            for row in trace.rows where row.rssi != RSSISample.notAvailable {
+                guard let position = tillPositions[row.till] else { continue }
+                xs[row.till, default: []].append((-10 * log10(Swift.max(row.position.distance(to: position), 0.1)), Double(row.rssi)))
+            }
+            for till in heardTills {
+                let points = xs[till] ?? []
+                let n = Double(points.count)
+                let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
+                let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+                let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+                guard points.count > 10, sxx > 0 else { continue }
+                let slope = sxy / sxx
+                radio.exponents[till] = slope
+                radio.offsets[till] = my - slope * mx - calibration.referenceRSSI
+            }
+        }
+        self.radio = radio
     }
 
     /// `b` (the chance an event straddles a channel change, over three) and
@@ -197,6 +241,8 @@ public struct TwinFit: Sendable {
             ("fadingShare", JSONText.number(fadingShare, digits: 3)),
             ("fadingKdB", JSONText.number(s.fadingKdB, digits: 2)),
             ("fadingLength", JSONText.number(s.fadingLength, digits: 3)),
+            ("residualSkewness", JSONText.number(residualSkewness, digits: 3)),
+            ("channelFadingKdB", s.channelFadingKdB.map { JSONText.number($0, digits: 2) } ?? "null"),
             ("packetNoise", JSONText.number(s.packetNoise, digits: 2)),
             ("sensitivity", JSONText.number(s.sensitivity, digits: 1)),
             ("advertisingInterval", JSONText.number(radio.advertising.interval, digits: 5)),

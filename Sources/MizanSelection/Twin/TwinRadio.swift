@@ -8,6 +8,8 @@ public struct TwinRadio: Sendable {
     public var signal: SignalParameters
     /// Per till, dB (the offsets `mizan calibrate` fits).
     public var offsets: [TillID: Double]
+    /// Per till, its own path-loss exponent (empty: the signal's for all).
+    public var exponents: [TillID: Double] = [:]
     public var advertising: AdvertisingSchedule
     public var scanner: ScanProfile
     /// Other advertisers loading the channels (none in the Danis room: one beacon).

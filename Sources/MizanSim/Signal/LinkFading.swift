@@ -62,10 +62,11 @@ public struct LinkFading: Sendable {
         return 10 * log10(Swift.max(re * re + im * im, 1e-12)) - meanFade
     }
 
-    /// Mean and standard deviation, dB, of `10 log10 |h|^2` for Rician `h` with
-    /// unit mean power and K factor `kFactordB`: a midpoint rule over the two
-    /// standard normals (±7 sd, 281 points each), deterministic.
-    public static func moments(kFactordB: Double) -> (mean: Double, sd: Double) {
+    /// Mean, standard deviation and third central moment (dB, dB^3) of
+    /// `10 log10 |h|^2` for Rician `h` with unit mean power and K factor
+    /// `kFactordB`: a midpoint rule over the two standard normals (±7 sd, 281
+    /// points each), deterministic.
+    public static func moments(kFactordB: Double) -> (mean: Double, sd: Double, third: Double) {
         let k = pow(10, kFactordB / 10)
         let los = (k / (k + 1)).squareRoot(), sc = (1 / (2 * (k + 1))).squareRoot()
         let n = 281, span = 7.0, step = 2 * span / Double(n)
@@ -75,7 +76,7 @@ public struct LinkFading: Sendable {
             nodes.append(u)
             weights.append(exp(-u * u / 2) / (2 * Double.pi).squareRoot() * step)
         }
-        var m1 = 0.0, m2 = 0.0
+        var m1 = 0.0, m2 = 0.0, m3 = 0.0
         for a in 0..<n {
             for b in 0..<n {
                 let re = los + sc * nodes[a], im = sc * nodes[b]
@@ -83,9 +84,11 @@ public struct LinkFading: Sendable {
                 let w = weights[a] * weights[b]
                 m1 += w * db
                 m2 += w * db * db
+                m3 += w * db * db * db
             }
         }
-        return (m1, Swift.max(m2 - m1 * m1, 0).squareRoot())
+        let variance = Swift.max(m2 - m1 * m1, 0)
+        return (m1, variance.squareRoot(), m3 - 3 * m1 * variance - m1 * m1 * m1)
     }
 
     /// The K factor, dB, whose fade has standard deviation `sd` dB, by
