@@ -15,6 +15,14 @@ public struct TwinComparison: Sendable {
         public var simulatedAccuracy: Double {
             simulated.isEmpty ? .nan : simulated.reduce(0) { $0 + $1.accuracy } / Double(simulated.count)
         }
+        /// Standard deviation over seeds of the simulated accuracy: how far one
+        /// recording of this track could fall from the mean by chance.
+        public var simulatedSpread: Double {
+            let n = Double(simulated.count)
+            guard n > 1 else { return .nan }
+            let mean = simulatedAccuracy
+            return (simulated.reduce(0) { $0 + ($1.accuracy - mean) * ($1.accuracy - mean) } / (n - 1)).squareRoot()
+        }
         /// Simulated minus real, percentage points.
         public var gapPoints: Double { (simulatedAccuracy - real.accuracy) * 100 }
     }

@@ -42,8 +42,12 @@ public enum TwinReport {
         }
         let gaps = comparisons.flatMap { $0.strategies.map { abs($0.gapPoints) } }
         let rates = comparisons.map { abs($0.rateRatio - 1) }
+        let spreads = comparisons.flatMap { $0.strategies.map(\.simulatedSpread) }.filter { !$0.isNaN }.sorted()
+        let within = gaps.filter { $0 <= 5 }.count
         text += "\nreal / simulated (mean over seeds), per cent chose the nearest till; "
-            + "largest gap \(Decimals.format(gaps.max() ?? .nan, digits: 1)) points, "
+            + "\(within) of \(gaps.count) cells within 5 points, largest gap \(Decimals.format(gaps.max() ?? .nan, digits: 1)) points; "
+            + "one seed's accuracy lies \(Decimals.format((spreads.isEmpty ? Double.nan : spreads[spreads.count / 2]) * 100, digits: 1)) points "
+            + "(median sd over seeds) from the mean; "
             + "largest packet-rate difference \(Decimals.format((rates.max() ?? .nan) * 100, digits: 1)) %; "
             + "RSSI histogram overlap " + comparisons.map { Decimals.format($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
         return text
@@ -62,6 +66,7 @@ public enum TwinReport {
                     JSONText.object([("strategy", JSONText.string(row.strategy.label)), ("real", n(row.real.accuracy)),
                                      ("simulated", n(row.simulatedAccuracy)), ("gapPoints", n(row.gapPoints)),
                                      ("simulatedBySeed", "[" + row.simulated.map { n($0.accuracy) }.joined(separator: ",") + "]"),
+                                     ("simulatedSpread", n(row.simulatedSpread)),
                                      ("sessions", String(row.real.sessions))])
                 }.joined(separator: ",") + "]"),
                 ("packetsPerReceiverPerSecond", JSONText.object([("real", n(c.realRate)), ("simulated", n(c.simulatedRate))])),
