@@ -24,12 +24,14 @@ public struct SignalParameters: Hashable, Sendable {
     /// independently: Faragher and Harle 2015), Rician K dB, nil for none; it
     /// changes from packet to packet as the channel does. On the Danis tracks
     /// it is what makes the residuals skewed (skewness -0.60: deep fades, a
-    /// light upper tail): K fitted to that skew, about 5 dB.
-    public var channelFadingKdB: Double? = 5
-    /// Per-packet noise, sd dB: what is left (Danis fit 3.8 dB, about half the
-    /// variance; reading-to-reading scatter standing still 3.7-5.9 dB, MIT LL
-    /// and Strzoda 2022).
-    public var packetNoise: Double = 3.8
+    /// light upper tail): K fitted to that skew, 5.3-6.1 dB over the six
+    /// leave-one-out fits (5.7 kept).
+    public var channelFadingKdB: Double? = 5.7
+    /// Per-packet noise, sd dB: what is left after the channel fade (Danis
+    /// fits 1.3-1.9 dB; the per-packet part in all, channel fade and noise,
+    /// is about half the variance, 3.8 dB, within the reading-to-reading
+    /// scatter standing still of 3.7-5.9 dB, MIT LL and Strzoda 2022).
+    public var packetNoise: Double = 1.6
     /// Below this a packet is not heard, dBm. Phones about -95 (common BLE data
     /// sheets); the Danis receivers reported down to -102.
     public var sensitivity: Double = -102
