@@ -40,6 +40,8 @@ public struct TwinFit: Sendable {
     public let doubleShare: Double
     /// Skewness of the training residuals (the channel fade's K is fitted to it).
     public let residualSkewness: Double
+    /// sd of the residuals from each till's own line, dB (what shadowing, fading and noise share).
+    public let residualSigma: Double
 
     public init(_ trace: RSSITrace) throws(CalibrationError) {
         let calibration = try Calibration(trace)
@@ -48,6 +50,29 @@ public struct TwinFit: Sendable {
         for entry in calibration.tillOffsets { offsets[entry.till] = entry.offset }
         let tillPositions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
         let heardTills = calibration.tillOffsets.map(\.till)
+        // Each till's own line, rssi = a + b x with x = -10 log10 d (the Danis
+        // receivers' exponents differ, 1.1 to 2.4); offset = a - reference. The
+        // residuals below, whose variance the rest of the model splits, are
+        // from these lines.
+        var exponents: [TillID: Double] = [:]
+        do {
+            var xs: [TillID: [(Double, Double)]] = [:]
+            for row in trace.rows where row.rssi != RSSISample.notAvailable {
+                guard let position = tillPositions[row.till] else { continue }
+                xs[row.till, default: []].append((-10 * log10(Swift.max(row.position.distance(to: position), 0.1)), Double(row.rssi)))
+            }
+            for till in heardTills {
+                let points = xs[till] ?? []
+                let n = Double(points.count)
+                let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
+                let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+                let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+                guard points.count > 10, sxx > 0 else { continue }
+                let slope = sxy / sxx
+                exponents[till] = slope
+                offsets[till] = my - slope * mx - calibration.referenceRSSI
+            }
+        }
 
         // Rows by phone, with residuals and event numbers.
         struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; let residual: Double }
@@ -80,7 +105,7 @@ public struct TwinFit: Sendable {
                 perTill[row.till, default: []].append(row.t)
                 guard let position = tillPositions[row.till] else { continue }
                 let mean = calibration.referenceRSSI + (offsets[row.till] ?? 0)
-                    - 10 * calibration.pathLossExponent * log10(Swift.max(row.position.distance(to: position), 0.1))
+                    - 10 * (exponents[row.till] ?? calibration.pathLossExponent) * log10(Swift.max(row.position.distance(to: position), 0.1))
                 points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
                                     residual: Double(row.rssi) - mean))
             }
@@ -102,7 +127,9 @@ public struct TwinFit: Sendable {
         let scanner = ScanProfile(name: "fitted-receiver", window: scanInterval, interval: scanInterval, reportLoss: q)
 
         // Correlation of residuals.
-        let variance = calibration.packetSigma * calibration.packetSigma
+        let dof = Swift.max(1, points.count - 2 * heardTills.count)
+        let variance = points.reduce(0) { $0 + $1.residual * $1.residual } / Double(dof)
+        residualSigma = variance.squareRoot()
         var sums = [Double](repeating: 0, count: 4), counts = [Double](repeating: 0, count: 4), separations = [Double](repeating: 0, count: 4)
         // 0: other track < 0.25 m; 1: other track 0.75-1.5 m; 2: same track 0.01-0.1 m; 3: same track 0.1-0.25 m.
         var byTill: [TillID: [Point]] = [:]
@@ -185,25 +212,7 @@ public struct TwinFit: Sendable {
         let lowest = trace.rows.lazy.filter { $0.rssi != RSSISample.notAvailable }.map(\.rssi).min() ?? -95
         signal.sensitivity = Double(lowest) - 0.5
         var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
-        do {
-            // Each till's own line: rssi = a + b x, x = -10 log10 d; offset = a - reference.
-            var xs: [TillID: [(Double, Double)]] = [:]
-            for row in trace.rows where row.rssi != RSSISample.notAvailable {
-                guard let position = tillPositions[row.till] else { continue }
-                xs[row.till, default: []].append((-10 * log10(Swift.max(row.position.distance(to: position), 0.1)), Double(row.rssi)))
-            }
-            for till in heardTills {
-                let points = xs[till] ?? []
-                let n = Double(points.count)
-                let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
-                let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
-                let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-                guard points.count > 10, sxx > 0 else { continue }
-                let slope = sxy / sxx
-                radio.exponents[till] = slope
-                radio.offsets[till] = my - slope * mx - calibration.referenceRSSI
-            }
-        }
+        radio.exponents = exponents
         self.radio = radio
     }
 
@@ -235,6 +244,7 @@ public struct TwinFit: Sendable {
             ("referenceRSSI", JSONText.number(s.referenceRSSI, digits: 2)),
             ("pathLossExponent", JSONText.number(s.pathLossExponent, digits: 3)),
             ("packetSigma", JSONText.number(calibration.packetSigma, digits: 2)),
+            ("residualSigma", JSONText.number(residualSigma, digits: 2)),
             ("shadowingShare", JSONText.number(shadowingShare, digits: 3)),
             ("shadowingSigma", JSONText.number(s.shadowingSigma, digits: 2)),
             ("shadowingLength", JSONText.number(s.shadowingLength, digits: 2)),
