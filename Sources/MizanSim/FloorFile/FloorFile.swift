@@ -158,7 +158,11 @@ public enum FloorFile {
             throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
         }
         if let selection = try phones.optionalObject("selection") {
-            plan.phoneSelection = try StrategySpec.read(selection).strategy
+            let spec = try StrategySpec.read(selection)
+            guard let strategy = spec.plainStrategy else {
+                throw selection.error("name", "'\(spec.name.rawValue)' is position-based and a floor file cannot give it a calibration yet; use one of strongest, mean, median, ema, kalman")
+            }
+            plan.phoneSelection = strategy
         }
     }
 }
