@@ -38,24 +38,30 @@ enum SelectCommand {
         let spec = try StrategyArguments.read(&args)
         try args.finish()
 
+        if spec.needsSurvey {
+            if spec.name == .fingerprint || spec.base == .fingerprint, walkPath == nil {
+                throw UsageError("mizan select: fingerprint learns from a calibration walk: --walk FILE is required")
+            }
+            if calibrationPath == nil, walkPath == nil {
+                throw UsageError("mizan select: '\(spec.name.rawValue)' needs --calibration FILE (mizan calibrate's output) or --walk FILE")
+            }
+        } else if calibrationPath != nil || walkPath != nil {
+            throw UsageError("mizan select: --calibration and --walk are for the position-based strategies (position, fingerprint)")
+        }
+
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
         var survey: SiteSurvey?
         if spec.needsSurvey {
             let walk = try walkPath.map { path throws(InputError) in try RSSITrace.read(tillsPath: tills, tracePath: path) }
-            if spec.name == .fingerprint || spec.base == .fingerprint, walk == nil {
-                throw UsageError("mizan select: fingerprint learns from a calibration walk: --walk FILE is required")
-            }
             let calibration: TillCalibration
             if let calibrationPath {
                 calibration = try CalibrationFile.read(path: calibrationPath)
             } else if let walk {
                 calibration = try Calibration(walk).model
             } else {
-                throw UsageError("mizan select: '\(spec.name.rawValue)' needs --calibration FILE (mizan calibrate's output) or --walk FILE")
+                throw UsageError("mizan select: '\(spec.name.rawValue)' needs --calibration FILE or --walk FILE")
             }
             survey = SiteSurvey(tills: trace.placements, calibration: calibration, walk: walk?.walk ?? [])
-        } else if calibrationPath != nil || walkPath != nil {
-            throw UsageError("mizan select: --calibration and --walk are for the position-based strategies (position, fingerprint)")
         }
         let strategy: SelectionStrategy
         do { strategy = try spec.strategy(survey: survey) } catch { throw UsageError("mizan select: \(error.description)") }

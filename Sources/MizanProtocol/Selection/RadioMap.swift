@@ -16,8 +16,11 @@ public struct RadioMap: Hashable, Sendable {
     public let step: Double
     let xs: [Double]
     let ys: [Double]
-    /// Index into `tills` of the till nearest each cell (3-D, ties to the lower id).
+    /// Index into `tills` of the till nearest each cell (3-D; on a tie, the lower id) ...
     let nearest: [Int]
+    /// ... and of a till exactly as near (within 1 µm), or -1: a cell on the
+    /// boundary between two tills gives each half its probability.
+    let tied: [Int]
     /// `expected[cell * tills.count + till]`, dBm.
     let expected: [Double]
     /// Natural log; all zero without a path prior.
@@ -58,25 +61,31 @@ public struct RadioMap: Hashable, Sendable {
         let z = calibration.phoneHeight
         let offsets = placements.map { calibration.offset(of: $0.till) }
         var nearest: [Int] = []
+        var tied: [Int] = []
         var expected: [Double] = []
         nearest.reserveCapacity(xs.count * ys.count)
         expected.reserveCapacity(xs.count * ys.count * placements.count)
         for x in xs {
             for y in ys {
-                var best = 0, bestDistance = Double.infinity
+                var best = 0, bestDistance = Double.infinity, tie = -1
                 for (index, till) in placements.enumerated() {
                     let distance = ((x - till.x) * (x - till.x) + (y - till.y) * (y - till.y) + (z - till.z) * (z - till.z)).squareRoot()
-                    if distance < bestDistance {
+                    if distance < bestDistance - 1e-6 {
                         best = index
                         bestDistance = distance
+                        tie = -1
+                    } else if distance <= bestDistance + 1e-6, tie < 0 {
+                        tie = index
                     }
                     expected.append(calibration.referenceRSSI + offsets[index]
                         - 10 * calibration.pathLossExponent * Logarithm.decimal(Swift.max(distance, 0.1)))
                 }
                 nearest.append(best)
+                tied.append(tie)
             }
         }
         self.nearest = nearest
+        self.tied = tied
         sigma = calibration.packetSigma > 0 && calibration.packetSigma.isFinite ? calibration.packetSigma : 1
         let walk = survey.walk.filter { $0.rssi != RSSISample.notAvailable && $0.x.isFinite && $0.y.isFinite }
         if bandwidth > 0, !walk.isEmpty {
@@ -150,7 +159,7 @@ public struct RadioMap: Hashable, Sendable {
     /// Each till's share of the posterior probability of the phone's position
     /// given `window`'s samples (Gaussian readings with spread `sigma` about the
     /// cell's expected RSSI, independent), as `10 * log10(share)` (0 is
-    /// certainty; floored at -999). Empty when no sample is from a till on the map.
+    /// certainty; floored at -999; rounded to 1e-6 dB). Empty when no sample is from a till on the map.
     func scores(_ window: SampleWindow) -> TillScores {
         var heard: [(index: Int, rssi: Double)] = []
         window.forEachTill { till, samples in
@@ -176,12 +185,19 @@ public struct RadioMap: Hashable, Sendable {
         var total = 0.0
         for cell in logLikelihood.indices {
             let weight = ExponentialDecay.factor(highest - logLikelihood[cell])
-            mass[nearest[cell]] += weight
+            if tied[cell] >= 0 {
+                mass[nearest[cell]] += weight / 2
+                mass[tied[cell]] += weight / 2
+            } else {
+                mass[nearest[cell]] += weight
+            }
             total += weight
         }
         return TillScores(entries: tills.indices.map { index in
             let share = total > 0 ? mass[index] / total : 0
-            return TillScores.Entry(till: tills[index], score: share > 0 ? Swift.max(-999, 10 * Logarithm.decimal(share)) : -999)
+            // Rounded to 1e-6 dB so that a tie up to rounding is a tie (to the lower id).
+            let score = share > 0 ? Swift.max(-999, 10 * Logarithm.decimal(share)) : -999
+            return TillScores.Entry(till: tills[index], score: (score * 1e6).rounded() / 1e6)
         })
     }
 }
