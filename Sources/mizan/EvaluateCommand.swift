@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanSim
 import MizanSelection
 
@@ -5,6 +6,7 @@ import MizanSelection
 enum EvaluateCommand {
     static let usage = """
     usage: mizan evaluate --tills FILE --trace FILE [--window S] [--every S] [--family NAME ...] [--csv FILE] [--json FILE]
+                          [--tradeoff FILE] [--tradeoff-svg FILE]
 
     Scores each strategy family honestly on a trace in RSSI trace format v1
     (docs/rssi-trace-format.md) with at least 3 phones (tracks): for each track,
@@ -23,6 +25,10 @@ enum EvaluateCommand {
       --family NAME  evaluate only this family (repeatable), e.g. fingerprint, 'confident(strongest)'
       --csv FILE     one row per family and left-out track, plus pooled and in-sample rows
       --json FILE    one JSON object per family (JSON Lines)
+      --tradeoff FILE      also accuracy against time to decide: confident over
+                           strongest, mean, position and fingerprint at margins
+                           0-12 dB and deadlines 2 and 3 s, leave-one-track-out (CSV)
+      --tradeoff-svg FILE  the same as a chart
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
@@ -36,6 +42,8 @@ enum EvaluateCommand {
         while let family = try args.value("--family") { families.append(family) }
         let csvPath = try args.value("--csv")
         let jsonPath = try args.value("--json")
+        let tradeOffPath = try args.value("--tradeoff")
+        let tradeOffSVGPath = try args.value("--tradeoff-svg")
         try args.finish()
 
         let grids: [TuningGrid]
@@ -61,6 +69,18 @@ enum EvaluateCommand {
         }
         if let jsonPath {
             try TextFile.write(outcomes.map(CrossValidationReport.jsonLine).joined(separator: "\n") + "\n", to: jsonPath)
+        }
+        if tradeOffPath != nil || tradeOffSVGPath != nil {
+            let points: [TradeOff.Point]
+            do { points = try TradeOff(every: every, window: window).run(on: trace) } catch {
+                throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
+            }
+            if let tradeOffPath {
+                try TextFile.write(([TradeOff.csvHeader] + points.map(TradeOff.csvRow)).joined(separator: "\n") + "\n", to: tradeOffPath)
+            }
+            if let tradeOffSVGPath {
+                try TextFile.write(TradeOff.svg(points, title: "Confident-or-wait: accuracy against time to decide (leave-one-track-out)"), to: tradeOffSVGPath)
+            }
         }
         return 0
     }

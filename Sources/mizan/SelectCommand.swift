@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanFormats
 import MizanSim
 import MizanSelection
 

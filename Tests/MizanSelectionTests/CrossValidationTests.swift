@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MizanProtocol
 import MizanSim
+import MizanFormats
 import MizanSelection
 
 /// Leave-one-track-out on synthetic tracks built so that the left-out track,

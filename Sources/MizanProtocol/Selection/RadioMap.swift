@@ -26,6 +26,8 @@ public struct RadioMap: Hashable, Sendable {
     /// Natural log; all zero without a path prior.
     let logPrior: [Double]
     public let sigma: Double
+    /// `position`, or `fingerprint bandwidth=B pathPrior=P` (for labels).
+    public let kind: String
 
     /// Fixed settings, chosen on the Danis tracks by leave-one-track-out (README).
     public static let defaultStep = 0.5
@@ -88,6 +90,7 @@ public struct RadioMap: Hashable, Sendable {
         self.tied = tied
         sigma = calibration.packetSigma > 0 && calibration.packetSigma.isFinite ? calibration.packetSigma : 1
         let walk = survey.walk.filter { $0.rssi != RSSISample.notAvailable && $0.x.isFinite && $0.y.isFinite }
+        kind = walk.isEmpty || (bandwidth <= 0 && pathPrior <= 0) ? "position" : "fingerprint bandwidth=\(bandwidth) pathPrior=\(pathPrior)"
         if bandwidth > 0, !walk.isEmpty {
             expected = Self.fingerprint(expected, walk: walk, tills: tills, xs: xs, ys: ys, step: step, bandwidth: bandwidth)
         }

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanFormats
 import MizanSim
 
 /// Leave-one-track-out: for each phone (track) of a trace, every candidate of

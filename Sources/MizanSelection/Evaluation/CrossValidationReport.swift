@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanSim
 
 /// What `mizan evaluate` prints and writes: a text table, CSV (one row per

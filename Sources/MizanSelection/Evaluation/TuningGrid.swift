@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanSim
 
 /// A strategy family and the parameter values cross-validation tunes it over.

@@ -1,5 +1,4 @@
 import MizanProtocol
-import MizanSim
 
 /// Reads what `mizan calibrate` writes (`docs/calibration.md`) as the
 /// calibration a position-based strategy takes. Strict: every field is
