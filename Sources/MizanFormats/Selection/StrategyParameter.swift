@@ -47,8 +47,9 @@ public enum StrategyParameter: String, CaseIterable, Hashable, Sendable {
         case .measurementNoise: 40
         case .margin: 3
         case .deadline: 3
-        // Fingerprint kernel and walk prior, metres: chosen by leave-one-track-out
-        // on the Danis tracks (README, "Choosing the nearest till"); 0 turns each off.
+        // Fingerprint kernel and walk prior, metres, from `mizan evaluate` on the
+        // Danis tracks (README, "Choosing the nearest till"): the in-sample choice;
+        // across the six folds pathPrior 0.5 every time, bandwidth 0.5 or 1. 0 turns each off.
         case .bandwidth: 0.5
         case .pathPrior: 0.5
         }
