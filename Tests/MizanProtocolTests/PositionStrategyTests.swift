@@ -94,6 +94,15 @@ import Testing
         #expect(fingerprint.choose(from: standing, now: .seconds(1)) == TillID(2))
     }
 
+    @Test func aTillNotHeardIsNeverChosenEvenWhereItIsNearest() {
+        // Standing at till 2, which is busy and not advertising: the choice is
+        // between the tills heard, and till 1's side is as near as till 3's.
+        let samples = Self.readings(at: { _ in (4.2, 0.5) }, from: 0, to: 1).filter { $0.till != TillID(2) }
+        let scores = Self.position().scores(from: samples, now: .seconds(1))
+        #expect(scores.entries.map(\.till) == [TillID(1), TillID(3)])
+        #expect(Self.position().choose(from: samples, now: .seconds(1)) == TillID(3), "x = 4.2 is nearer till 3 (x = 8) than till 1 (x = 0)")
+    }
+
     @Test func nothingHeardFromATillOnTheMapIsNotYet() {
         let stranger = [RSSISample(till: TillID(9), rssi: -50, at: .milliseconds(100))]
         #expect(Self.position().choose(from: stranger, now: .seconds(1)) == nil)

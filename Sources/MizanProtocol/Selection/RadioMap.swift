@@ -1,6 +1,6 @@
 /// A grid over the floor (every `step` metres, `margin` beyond the outermost
 /// tills, the phone at the calibration's `phoneHeight`) holding, for every
-/// cell, the RSSI each till is expected to read there, the till nearest the
+/// cell, the RSSI each till is expected to read there, its distance to each
 /// cell, and a prior log-probability that a phone is there.
 ///
 /// Built from the calibrated log-distance model alone (`position`), or with a
@@ -16,11 +16,8 @@ public struct RadioMap: Hashable, Sendable {
     public let step: Double
     let xs: [Double]
     let ys: [Double]
-    /// Index into `tills` of the till nearest each cell (3-D; on a tie, the lower id) ...
-    let nearest: [Int]
-    /// ... and of a till exactly as near (within 1 µm), or -1: a cell on the
-    /// boundary between two tills gives each half its probability.
-    let tied: [Int]
+    /// `distances[cell * tills.count + till]`: 3-D, metres, the phone at `phoneHeight`.
+    let distances: [Double]
     /// `expected[cell * tills.count + till]`, dBm.
     let expected: [Double]
     /// Natural log; all zero without a path prior.
@@ -62,32 +59,21 @@ public struct RadioMap: Hashable, Sendable {
         let calibration = survey.calibration
         let z = calibration.phoneHeight
         let offsets = placements.map { calibration.offset(of: $0.till) }
-        var nearest: [Int] = []
-        var tied: [Int] = []
+        var distances: [Double] = []
         var expected: [Double] = []
-        nearest.reserveCapacity(xs.count * ys.count)
+        distances.reserveCapacity(xs.count * ys.count * placements.count)
         expected.reserveCapacity(xs.count * ys.count * placements.count)
         for x in xs {
             for y in ys {
-                var best = 0, bestDistance = Double.infinity, tie = -1
                 for (index, till) in placements.enumerated() {
                     let distance = ((x - till.x) * (x - till.x) + (y - till.y) * (y - till.y) + (z - till.z) * (z - till.z)).squareRoot()
-                    if distance < bestDistance - 1e-6 {
-                        best = index
-                        bestDistance = distance
-                        tie = -1
-                    } else if distance <= bestDistance + 1e-6, tie < 0 {
-                        tie = index
-                    }
+                    distances.append(distance)
                     expected.append(calibration.referenceRSSI + offsets[index]
                         - 10 * calibration.pathLossExponent * Logarithm.decimal(Swift.max(distance, 0.1)))
                 }
-                nearest.append(best)
-                tied.append(tie)
             }
         }
-        self.nearest = nearest
-        self.tied = tied
+        self.distances = distances
         sigma = calibration.packetSigma > 0 && calibration.packetSigma.isFinite ? calibration.packetSigma : 1
         let walk = survey.walk.filter { $0.rssi != RSSISample.notAvailable && $0.x.isFinite && $0.y.isFinite }
         kind = walk.isEmpty || (bandwidth <= 0 && pathPrior <= 0) ? "position" : "fingerprint bandwidth=\(bandwidth) pathPrior=\(pathPrior)"
@@ -159,14 +145,18 @@ public struct RadioMap: Hashable, Sendable {
         return low < tills.count && tills[low] == till ? low : nil
     }
 
-    /// Each till's share of the posterior probability of the phone's position
-    /// given `window`'s samples (Gaussian readings with spread `sigma` about the
-    /// cell's expected RSSI, independent), as `10 * log10(share)` (0 is
-    /// certainty; floored at -999; rounded to 1e-6 dB). Empty when no sample is from a till on the map.
+    /// Each heard till's share of the posterior probability that it is the
+    /// nearest heard till to the phone, given `window`'s samples (Gaussian
+    /// readings with spread `sigma` about the cell's expected RSSI,
+    /// independent), as `10 * log10(share)` (0 is certainty; floored at -999;
+    /// rounded to 1e-6 dB). Only heard tills compete: one not heard is not
+    /// advertising (busy) or out of reach. Empty when no sample is from a till on the map.
     func scores(_ window: SampleWindow) -> TillScores {
         var heard: [(index: Int, rssi: Double)] = []
+        var candidates: [Int] = [] // ascending: the window groups tills in id order
         window.forEachTill { till, samples in
             guard let index = Self.index(of: till, in: tills) else { return }
+            candidates.append(index)
             for sample in samples { heard.append((index, Double(sample.rssi))) }
         }
         guard !heard.isEmpty else { return TillScores(entries: []) }
@@ -188,15 +178,30 @@ public struct RadioMap: Hashable, Sendable {
         var total = 0.0
         for cell in logLikelihood.indices {
             let weight = ExponentialDecay.factor(highest - logLikelihood[cell])
-            if tied[cell] >= 0 {
-                mass[nearest[cell]] += weight / 2
-                mass[tied[cell]] += weight / 2
+            // The nearest of the tills heard (a till not heard is not
+            // advertising, or out of reach: it cannot be chosen); a cell
+            // exactly (within 1 µm) between two gives each half.
+            let row = cell * width
+            var best = candidates[0], bestDistance = distances[row + best], tie = -1
+            for index in candidates.dropFirst() {
+                let distance = distances[row + index]
+                if distance < bestDistance - 1e-6 {
+                    best = index
+                    bestDistance = distance
+                    tie = -1
+                } else if distance <= bestDistance + 1e-6, tie < 0 {
+                    tie = index
+                }
+            }
+            if tie >= 0 {
+                mass[best] += weight / 2
+                mass[tie] += weight / 2
             } else {
-                mass[nearest[cell]] += weight
+                mass[best] += weight
             }
             total += weight
         }
-        return TillScores(entries: tills.indices.map { index in
+        return TillScores(entries: candidates.map { index in
             let share = total > 0 ? mass[index] / total : 0
             // Rounded to 1e-6 dB so that a tie up to rounding is a tie (to the lower id).
             let score = share > 0 ? Swift.max(-999, 10 * Logarithm.decimal(share)) : -999
