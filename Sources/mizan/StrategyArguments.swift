@@ -15,7 +15,7 @@ enum StrategyArguments {
       --measurement-noise R  kalman: per-sample variance, dB² (default 40)
       --margin DB            lead needed, dB (default: hysteresis 8, confident 3)
       --deadline S           confident: decide anyway this long after Start (default 3)
-      --bandwidth M          fingerprint: kernel over the walk's readings, metres (default 0.5; 0: the model only)
+      --bandwidth M          fingerprint: kernel over the walk's readings, metres (default 1; 0: the model only)
       --path-prior M         fingerprint: prior kernel over where the walk went, metres (default 0.5; 0: flat)
     """
 
