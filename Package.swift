@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanSim", "MizanProtocol", "MizanCrypto"]),
-        .testTarget(name: "mizanTests", dependencies: ["mizan"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

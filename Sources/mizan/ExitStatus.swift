@@ -1,3 +1,4 @@
+import MizanSelection
 import MizanSim
 
 /// What a command's failure means for its exit status: 2 for bad input (the
@@ -5,7 +6,7 @@ import MizanSim
 enum ExitStatus {
     static func of(_ error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is JSONFileError, is InputError: 2
+        case is UsageError, is JSONFileError, is InputError, is CalibrationError: 2
         default: 1
         }
     }

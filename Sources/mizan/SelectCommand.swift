@@ -13,10 +13,14 @@ enum SelectCommand {
     closer than the second, and the median extra distance to the chosen till.
       --tills FILE  tills.csv (till,x,y,z)
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
-      --every S     seconds between session starts (default 0.5)
+      --every S     seconds between session starts (default 0.5, from 0.01 to 3600);
+                    at most 2,000,000 sessions (phone-seconds / S) in one replay
       --json        print one JSON object instead of text
     \(StrategyArguments.usage)
     """
+
+    /// The most sessions one replay makes (each is kept until the accuracy is counted).
+    static let maximumSessions = 2_000_000
 
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan select", arguments)
@@ -24,11 +28,16 @@ enum SelectCommand {
         guard let tills = try args.value("--tills") else { throw UsageError("mizan select: --tills FILE is required") }
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan select: --trace FILE is required") }
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let spec = try StrategyArguments.read(&args)
         try args.finish()
 
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
+        // Memory grows with the sessions replayed: bound them before replaying any.
+        let sessions = trace.phoneSeconds / every + Double(trace.phones.count)
+        guard sessions <= Double(maximumSessions) else {
+            throw UsageError("mizan select: \(tracePath) records \(Int(trace.phoneSeconds)) phone-seconds: at --every \(every) that is about \(Int(sessions)) sessions, over the limit of \(maximumSessions); give a larger --every")
+        }
         let accuracy = SelectionAccuracy(TraceReplay(strategy: spec.strategy, every: every).decisions(trace))
         print(json ? SelectionReport.json(accuracy, strategy: spec, every: every) : SelectionReport.text(accuracy, strategy: spec, every: every))
         return 0

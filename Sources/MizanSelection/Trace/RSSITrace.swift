@@ -49,6 +49,13 @@ public struct RSSITrace: Sendable {
         return rows.compactMap { seen.insert($0.phone).inserted ? $0.phone : nil }
     }
 
+    /// Each phone's recorded span (its last `t` less its first), summed: seconds.
+    public var phoneSeconds: Double {
+        var spans: [String: (first: Double, last: Double)] = [:]
+        for row in rows { spans[row.phone] = (spans[row.phone]?.first ?? row.t, row.t) }
+        return spans.values.reduce(0) { $0 + ($1.last - $1.first) }
+    }
+
     public static let tillsHeader = ["till", "x", "y", "z"]
     public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
 }

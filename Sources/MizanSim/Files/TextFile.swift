@@ -6,7 +6,24 @@ import Darwin
 
 /// Whole text files in and out, with errors that name the path.
 public enum TextFile {
-    public static func read(_ path: String) throws(InputError) -> String {
+    /// The largest input read, in bytes, unless the environment variable
+    /// `MIZAN_INPUT_LIMIT` gives another (a whole number of bytes): 64 MiB.
+    public static let defaultInputLimit = 64 << 20
+    public static let inputLimitVariable = "MIZAN_INPUT_LIMIT"
+
+    /// The input limit in force: `MIZAN_INPUT_LIMIT` when set, else the default.
+    /// `nil` when the variable is set but not a whole number from 1.
+    public static var inputLimit: Int? {
+        guard let text = getenv(inputLimitVariable).map({ String(cString: $0) }) else { return defaultInputLimit }
+        return Int(text).flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    /// Reads the whole file, refusing one over `limit` bytes (a device such as
+    /// /dev/zero never ends): the error names the limit and how to raise it.
+    public static func read(_ path: String, limit: Int? = inputLimit) throws(InputError) -> String {
+        guard let limit else {
+            throw InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1, got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
+        }
         guard let handle = fopen(path, "rb") else { throw InputError(path: path, String(cString: strerror(errno))) }
         defer { fclose(handle) }
         var bytes: [UInt8] = []
@@ -14,6 +31,9 @@ public enum TextFile {
         while true {
             let count = fread(&buffer, 1, buffer.count, handle)
             if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+            if bytes.count > limit {
+                throw InputError(path: path, "larger than the input limit of \(limit) bytes (set \(inputLimitVariable) to a larger number of bytes to read it)")
+            }
             if count < buffer.count { break }
         }
         if ferror(handle) != 0 { throw InputError(path: path, "read failed") }

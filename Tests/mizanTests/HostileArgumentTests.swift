@@ -1,0 +1,31 @@
+import Testing
+import MizanSelection
+@testable import mizan
+@testable import mizan_bench
+
+/// Misleading messages and exit statuses the hostile-input run found.
+@Suite struct HostileArgumentTests {
+    @Test func anOptionGivenTwiceSaysSo() {
+        let failure = RunCommandTests.failure { try RunCommand.main(["--seed", "1", "--seed", "2"]) }
+        #expect(failure?.message == "mizan run: --seed is given twice; give it once")
+        #expect(failure?.status == 2)
+        #expect(RunCommandTests.failure { try SelectCommand.main(["--tills", "t", "--trace", "r", "--json", "--json"]) }?.message
+            == "mizan select: --json is given twice; give it once")
+    }
+
+    @Test func calibrateExitsTwoOnATraceItCannotFit() {
+        #expect(ExitStatus.of(CalibrationError("the walk has no spread in distance")) == 2)
+    }
+
+    @Test func benchAnswersHelpAndRefusesAScaleBeyondItsRange() throws {
+        #expect(try BenchOptions.parse(["--help"]).wantsHelp)
+        #expect(try BenchOptions.parse(["W2", "-h"]).wantsHelp)
+        do {
+            _ = try BenchOptions.parse(["W2", "--scale", "1e20"])
+            Issue.record("--scale 1e20 was accepted")
+        } catch {
+            #expect(error.description == "--scale expects a number from 0.001 to 100.0, got '1e20'")
+        }
+        #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
+    }
+}
