@@ -29,12 +29,12 @@ import Testing
     }
 
     @Test func aMergeLineClaimingABillionRunsIsRefused() {
-        #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":1,"runs":1000000000}"#)]) }
+        #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":1,"runs":1000000000,"sweep":"0123456789abcdef","build":"b"}"#)]) }
     }
 
     @Test func aMergeMissingRunsCountsThemWithoutListingEvery() {
         do {
-            _ = try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":2,"runs":10000000}"#)])
+            _ = try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":2,"runs":10000000,"sweep":"0123456789abcdef","build":"b"}"#)])
             Issue.record("merged with runs missing")
         } catch {
             #expect(error.description.contains("9999999 of 10000000 runs missing (first: run 1)"))
