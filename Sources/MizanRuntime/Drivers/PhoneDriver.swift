@@ -123,7 +123,8 @@ public final class PhoneDriver {
                 queue.append(.frameRejected)
             }
         case let .send(message):
-            guard var current = session, let sealed = try? current.seal(SealedMessageCodec.encode(message)) else {
+            guard var current = session,
+                  let sealed = try? current.seal(SealedMessageCodec.encode(message), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: []))) else {
                 return queue.append(.frameRejected)
             }
             session = current
@@ -151,7 +152,7 @@ public final class PhoneDriver {
                 let host = try PublicKey(bytes: hostKey)
                 let transcript = Transcript(hostKey: host, clientKey: own.publicKey, tillID: till.bytes, transactionID: transactionID.bytes)
                 var opened = try SecureSession.client(own: own, host: host, transcript: transcript)
-                let message = try SealedMessageCodec.decode(try opened.open(sealed))
+                let message = try SealedMessageCodec.decode(try opened.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened
                 observe(.secureLink(transactionID))
@@ -162,7 +163,7 @@ public final class PhoneDriver {
         case let .result(sealed), let .end(sealed):
             guard var current = session else { return .frameRejected }
             do {
-                let message = try SealedMessageCodec.decode(try current.open(sealed))
+                let message = try SealedMessageCodec.decode(try current.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 session = current
                 return .received(message)
             } catch {
