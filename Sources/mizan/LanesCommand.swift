@@ -25,6 +25,7 @@ enum LanesCommand {
         let transcripts = try args.value("--transcript")
         let directory = try args.value("--dir") ?? "lanes"
         try args.finish()
+        if let transcripts { try OutputPaths.check("mizan lanes", outputs: [("--transcript", transcripts)], inputs: [directory]) }
 
         let lanes = try LaneRunner.load(directory: directory, only: only)
         if let transcripts { try TextFile.makeDirectory(transcripts) }

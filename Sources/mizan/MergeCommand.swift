@@ -18,6 +18,7 @@ enum MergeCommand {
         while let path = args.positional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("mizan merge: give the shards' files\n\n\(usage)") }
+        if let out { try OutputPaths.check("mizan merge", outputs: [("--out", out)], inputs: paths) }
         let files = try paths.map { path throws(InputError) in (path, try TextFile.read(path)) }
         let lines: [String]
         do throws(SweepMerge.Problem) { lines = try SweepMerge.merge(files) } catch {

@@ -41,12 +41,43 @@ public enum TextFile {
         return text
     }
 
+    /// Writes the whole file under a temporary name in the same folder, then
+    /// renames it into place: a reader never sees half a file, and an
+    /// interrupted write leaves the old file (or none) and a `.partial` file.
     public static func write(_ text: String, to path: String) throws(InputError) {
-        guard let handle = fopen(path, "wb") else { throw InputError(path: path, String(cString: strerror(errno))) }
+        guard !path.isEmpty else { throw InputError(path: path, "an empty output path") }
+        let temporary = partialPath(for: path)
+        guard let handle = fopen(temporary, "wb") else { throw InputError(path: path, String(cString: strerror(errno))) }
         let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, handle) }
             ?? Array(text.utf8).withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, handle) }
         let failed = written != text.utf8.count || ferror(handle) != 0
-        if fclose(handle) != 0 || failed { throw InputError(path: path, "write failed") }
+        if fclose(handle) != 0 || failed {
+            unlink(temporary)
+            throw InputError(path: path, "write failed")
+        }
+        try commit(temporary, to: path)
+    }
+
+    /// Where a file being written to `path` lives until it is complete: the same folder, `.NAME.partial`.
+    public static func partialPath(for path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let name = parts.last.map(String.init) ?? path
+        let folder = parts.dropLast().joined(separator: "/")
+        return (parts.count > 1 ? folder + "/" : "") + "." + name + ".partial"
+    }
+
+    /// Renames a complete temporary file into place.
+    public static func commit(_ temporary: String, to path: String) throws(InputError) {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw InputError(path: path, reason)
+        }
+    }
+
+    /// Removes the file if it is there.
+    public static func remove(_ path: String) throws(InputError) {
+        if unlink(path) != 0 && errno != ENOENT { throw InputError(path: path, String(cString: strerror(errno))) }
     }
 
     /// Makes the directory and any missing parents, unless they exist.
