@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 
 /// The folder `mizan run --out DIR` writes. A new run first removes what a
 /// previous run left (so two runs never mix), writes each file whole (under a

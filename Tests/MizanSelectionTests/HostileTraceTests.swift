@@ -1,6 +1,7 @@
 import Testing
 import MizanProtocol
 import MizanSim
+import MizanFormats
 import MizanSelection
 
 /// Traces and tracks a hostile user would write: each is refused with the bound it breaks, or read whole.

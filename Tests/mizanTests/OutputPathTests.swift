@@ -1,5 +1,5 @@
 import Foundation
-import MizanSim
+import MizanFormats
 import Testing
 @testable import mizan
 

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 extension RSSITrace {
     /// RSSI a BLE receiver reports, dBm: the controller gives a signed byte
