@@ -28,4 +28,11 @@ import MizanSelection
         }
         #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
     }
+
+    @Test func aShorterRunThanAFloorFilesFaultIsRefused() throws {
+        let floor = try RunCommandTests.file(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 30}]}"#)
+        let failure = RunCommandTests.failure { try RunCommand.main([floor, "--minutes", "0.1"]) }
+        #expect(failure?.message == "mizan run: --minutes 0.1 ends the run before a fault of the floor file (at 30.0 s): the fault would never happen")
+        #expect(failure?.status == 2)
+    }
 }
