@@ -119,4 +119,17 @@ import MizanSelection
             #expect(error.description.contains("no spread in distance"))
         }
     }
+
+    @Test func anExperimentWhoseListsMultiplyBeyondTheCellLimitIsRefusedBeforeAnyCellIsMade() {
+        let spacing = (1...200).map { "\(Double($0) * 0.1)" }.joined(separator: ", ")
+        let sigma = (0..<100).map { "\(Double($0) * 0.1)" }.joined(separator: ", ")
+        let text = #"{"tillSpacing": [\#(spacing)], "packetSigma": [\#(sigma)], "strategies": [{"name": "mean"}]}"#
+        do {
+            _ = try ExperimentPlan.parse(text, path: "exp.json")
+            Issue.record("20,000 cells were accepted")
+        } catch {
+            #expect(error.problem.contains("more than 10000 cells"), "\(error)")
+        }
+        #expect(throws: Never.self) { try ExperimentPlan.parse(#"{"tillSpacing": [\#(spacing)], "strategies": [{"name": "mean"}]}"#, path: "exp.json") }
+    }
 }
