@@ -1,12 +1,3 @@
-/// What creating one payer draws from the payers' stream: where they stand,
-/// their phone's RSSI offset, and the draw that decides their Bluetooth.
-struct PayerDraw {
-    let position: Position
-    let offset: Double
-    /// Uniform in [0, 1); nil when the floor turns no phone's Bluetooth off.
-    let availability: Double?
-}
-
 /// Payers on the floor from the start who have not acted yet. Creating them
 /// all at once cost memory in proportion to their number (10 million idle
 /// payers took 14.6 GB); they are created when first needed, with the very
