@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim"]
+            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol"]
         ),
         .executableTarget(
             name: "mizan-bench",
