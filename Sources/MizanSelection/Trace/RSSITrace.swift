@@ -53,7 +53,8 @@ public struct RSSITrace: Sendable {
     public var phoneSeconds: Double {
         var spans: [String: (first: Double, last: Double)] = [:]
         for row in rows { spans[row.phone] = (spans[row.phone]?.first ?? row.t, row.t) }
-        return spans.values.reduce(0) { $0 + ($1.last - $1.first) }
+        // In order of first appearance: the same sum whatever the dictionary's order.
+        return phones.reduce(0) { total, phone in total + (spans[phone].map { $0.last - $0.first } ?? 0) }
     }
 
     public static let tillsHeader = ["till", "x", "y", "z"]
