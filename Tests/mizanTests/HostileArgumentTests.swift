@@ -35,4 +35,13 @@ import MizanSelection
         #expect(failure?.message == "mizan run: --minutes 0.1 ends the run before a fault of the floor file (at 30.0 s): the fault would never happen")
         #expect(failure?.status == 2)
     }
+
+    @Test func selectRefusesMoreSessionsThanItsLimitBeforeReplayingAny() throws {
+        let tills = try RunCommandTests.file("till,x,y,z\n1,0,0,1\n2,10,0,1\n")
+        let trace = try RunCommandTests.file("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1\n80000,p,2,-70,1,0,1\n0,q,1,-60,1,0,1\n80000,q,2,-70,1,0,1\n")
+        let failure = RunCommandTests.failure { try SelectCommand.main(["--tills", tills, "--trace", trace, "--every", "0.05"]) }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("160000 phone-seconds: at --every 0.05 that is about 3200002 sessions, over the limit of 2000000") == true,
+                "\(failure?.message ?? "replayed")")
+    }
 }
