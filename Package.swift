@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
         .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol"]),
-        .testTarget(name: "mizanTests", dependencies: ["mizan"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanSelection"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,10 +4,13 @@
 Uses libsodium through PyNaCl (pip install pynacl), not the project's code:
 for every transcript it checks that each secret key gives its public key,
 rederives both sides' session keys with crypto_kx, rebuilds the associated data
-from the public keys, the till id and the transaction id, and opens every
-sealed frame with XChaCha20-Poly1305-IETF. Frames the scripted peer spoiled on
+from the public keys, the till id and the transaction id, then for each sealed
+frame from its clear bytes (the frame's header before the sealed field, the
+direction and the counter), and opens every sealed frame with
+XChaCha20-Poly1305-IETF. Frames the scripted peer spoiled on
 purpose (tamper flip, wrong direction, truncate) must fail to open; a replay
-must open (it is a genuine old frame) with a counter already used.
+must carry a counter already used (it is a genuine old sealed field; in a
+frame of another type it no longer opens, as the frame's header is authenticated).
 
 usage: python3 scripts/verify_transcripts.py DIR
 Not needed by the tests; exits 1 on the first disagreement.
@@ -37,6 +40,13 @@ def associated_data(host_pk, phone_pk, till_id, transaction_id):
     for part in (host_pk, phone_pk, till_id, transaction_id):
         out += len(part).to_bytes(2, "big") + part
     return bytes(out)
+
+
+def frame_associated_data(session_ad, header, sealed):
+    """The associated data of one sealed field: the session's, then the frame's
+    clear header (length as 2 bytes big-endian, then the bytes), then the sealed
+    field's direction (1) and counter (8)."""
+    return session_ad + len(header).to_bytes(2, "big") + header + sealed[0:9]
 
 
 def decode_plaintext(plain, transaction_id):
@@ -92,13 +102,13 @@ def check(path):
         if kind not in SEALED_TYPES:
             continue
         if kind == 3:
-            host_pk, tx, sealed = data[2:34], data[34:42], data[42:]
+            host_pk, tx, sealed, header = data[2:34], data[34:42], data[42:], data[:42]
             current = next((s for s in sessions if s["host_pk"] == host_pk and s["tx"] == tx), None)
             if current is None:
                 fail(path, f"frame {frame['index']}: an amount for no recorded session")
             used = {HOST_TO_CLIENT: set(), CLIENT_TO_HOST: set()}
         else:
-            sealed = data[2:]
+            sealed, header = data[2:], data[:2]
             if current is None:
                 fail(path, f"frame {frame['index']}: a sealed frame before any amount")
         tamper = frame["tamper"]
@@ -109,7 +119,8 @@ def check(path):
             key = current.get(direction) if direction in (HOST_TO_CLIENT, CLIENT_TO_HOST) else None
             if direction == expected_direction and key is not None:
                 try:
-                    plain = sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(sealed[9:], current["ad"], nonce, key)
+                    ad = frame_associated_data(current["ad"], header, sealed)
+                    plain = sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(sealed[9:], ad, nonce, key)
                 except CryptoError:
                     plain = None
         if tamper in MUST_FAIL:
@@ -117,17 +128,19 @@ def check(path):
                 fail(path, f"frame {frame['index']}: spoiled on purpose ({tamper}) yet it opens")
             refused += 1
             continue
+        if tamper == "replay":
+            # A genuine earlier sealed field: its counter is used already. Sent
+            # in a frame of another type it no longer opens (the header is authenticated).
+            if len(sealed) < 25 or int.from_bytes(sealed[1:9], "big") not in used.get(sealed[0], set()):
+                fail(path, f"frame {frame['index']}: marked a replay but its counter is new")
+            replays += 1
+            continue
         if plain is None:
             fail(path, f"frame {frame['index']} ({frame['type']}) does not open")
         what = decode_plaintext(plain, current["tx"])
-        if tamper == "replay":
-            if counter not in used[direction]:
-                fail(path, f"frame {frame['index']}: marked a replay but its counter {counter} is new")
-            replays += 1
-        else:
-            if counter in used[direction]:
-                fail(path, f"frame {frame['index']}: counter {counter} reused without being marked a replay")
-            opened += 1
+        if counter in used[direction]:
+            fail(path, f"frame {frame['index']}: counter {counter} reused without being marked a replay")
+        opened += 1
         used[direction].add(counter)
         frame["_opened"] = what
     return len(doc["frames"]), len(sessions), opened, refused, replays
@@ -147,7 +160,7 @@ def main():
         totals = [a + b for a, b in zip(totals, counts)]
         frames, sessions, opened, refused, replays = counts
         print(f"ok  {os.path.basename(path)}: {frames} frames, {sessions} session(s), {opened} sealed opened, "
-              f"{refused} spoiled refused, {replays} replay(s) opened")
+              f"{refused} spoiled refused, {replays} replay(s) found")
     print(f"all {len(paths)} transcripts check: {totals[0]} frames, {totals[1]} sessions, {totals[2]} sealed frames opened, "
           f"{totals[3]} spoiled frames refused, {totals[4]} replays found")
     return 0

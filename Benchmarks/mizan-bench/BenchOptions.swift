@@ -3,28 +3,44 @@ struct BenchOptions {
     var workload: String
     var seed: UInt64 = 1
     var scale: Double = 1
+    /// `--help` or `-h` anywhere: print the usage and exit 0.
+    var wantsHelp = false
 
-    static let usage = "usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F]"
+    /// The workload sizes a scale can multiply without overflowing a count or a virtual duration.
+    static let scales: ClosedRange<Double> = 0.001...100
+
+    static let usage = """
+    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F]
+      --seed N   the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
+      --scale F  multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
+    """
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
     }
 
     static func parse(_ arguments: [String]) throws(Invalid) -> BenchOptions {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            var options = BenchOptions(workload: "")
+            options.wantsHelp = true
+            return options
+        }
         guard let workload = arguments.first, !workload.hasPrefix("-") else {
             throw Invalid(description: "missing workload\n\(usage)")
         }
         var options = BenchOptions(workload: workload)
         var rest = arguments.dropFirst()
+        var seen: Set<String> = []
         while let flag = rest.popFirst() {
+            guard seen.insert(flag).inserted else { throw Invalid(description: "\(flag) is given twice; give it once\n\(usage)") }
             guard let value = rest.popFirst() else { throw Invalid(description: "\(flag) needs a value\n\(usage)") }
             switch flag {
             case "--seed":
                 guard let seed = UInt64(value) else { throw Invalid(description: "--seed expects a whole number, got '\(value)'") }
                 options.seed = seed
             case "--scale":
-                guard let scale = Double(value), scale > 0, scale.isFinite else {
-                    throw Invalid(description: "--scale expects a positive number, got '\(value)'")
+                guard let scale = Double(value), scale.isFinite, scales.contains(scale) else {
+                    throw Invalid(description: "--scale expects a number from \(scales.lowerBound) to \(scales.upperBound), got '\(value)'")
                 }
                 options.scale = scale
             default:

@@ -12,10 +12,11 @@ enum W0CryptoFloor {
         var hostSide = try SecureSession.host(own: host, client: phone.publicKey, transcript: transcript)
         var phoneSide = try SecureSession.client(own: phone, host: host.publicKey, transcript: transcript)
         var opened = 0
-        // amount (host -> phone), decision (phone -> host), result (host -> phone)
-        opened += try phoneSide.open(hostSide.seal(messages[0])).count
-        opened += try hostSide.open(phoneSide.seal(messages[1])).count
-        opened += try phoneSide.open(hostSide.seal(messages[2])).count
+        // amount (host -> phone), decision (phone -> host), result (host -> phone), each with its frame's clear header
+        let amountHeader = [UInt8](repeating: 0x03, count: 42), decisionHeader: [UInt8] = [1, 4], resultHeader: [UInt8] = [1, 5]
+        opened += try phoneSide.open(hostSide.seal(messages[0], frameHeader: amountHeader), frameHeader: amountHeader).count
+        opened += try hostSide.open(phoneSide.seal(messages[1], frameHeader: decisionHeader), frameHeader: decisionHeader).count
+        opened += try phoneSide.open(hostSide.seal(messages[2], frameHeader: resultHeader), frameHeader: resultHeader).count
         return opened
     }
 

@@ -12,6 +12,10 @@ func runBench() -> Int32 {
         printError("mizan-bench: \(error)")
         return 2
     }
+    if options.wantsHelp {
+        print(BenchOptions.usage)
+        return 0
+    }
     #if DEBUG
     let configuration = "debug"
     #else

@@ -14,15 +14,17 @@ public struct OpeningChannel: Sendable {
         self.associatedData = transcript.bytes
     }
 
-    public mutating func open(_ frame: [UInt8]) throws(CryptoError) -> [UInt8] {
+    /// Opens a sealed field that arrived after the clear bytes `frameHeader`.
+    public mutating func open(_ frame: [UInt8], frameHeader: [UInt8]) throws(CryptoError) -> [UInt8] {
         guard frame.count >= SealedFrame.minimumByteCount else { throw .frameTooShort(length: frame.count) }
         guard frame[0] == direction.rawValue else { throw .wrongDirection }
         let counter = SealedFrame.counter(of: frame)
         if counter < expectedCounter { throw .replayed(counter: counter) }
         if counter > expectedCounter { throw .outOfOrder(expected: expectedCounter, actual: counter) }
         let nonce = SealedFrame.nonce(direction: direction, counter: counter)
+        let data = SealedFrame.associatedData(transcript: associatedData, frameHeader: frameHeader, direction: direction.rawValue, counter: counter)
         let message = try XChaCha20Poly1305.open(
-            Array(frame[SealedFrame.headerByteCount...]), key: key, nonce: nonce, associatedData: associatedData
+            Array(frame[SealedFrame.headerByteCount...]), key: key, nonce: nonce, associatedData: data
         )
         guard expectedCounter < UInt64.max else { throw .counterExhausted }
         expectedCounter += 1

@@ -12,10 +12,14 @@ public struct SealingChannel: Sendable {
         self.associatedData = transcript.bytes
     }
 
-    public mutating func seal(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
+    /// Seals `message` as the sealed field of a frame whose clear bytes before
+    /// it are `frameHeader`: those bytes, the direction and the counter are
+    /// authenticated with the transcript (`SealedFrame`).
+    public mutating func seal(_ message: [UInt8], frameHeader: [UInt8]) throws(CryptoError) -> [UInt8] {
         guard nextCounter < UInt64.max else { throw .counterExhausted }
         let nonce = SealedFrame.nonce(direction: direction, counter: nextCounter)
-        let body = try XChaCha20Poly1305.seal(message, key: key, nonce: nonce, associatedData: associatedData)
+        let data = SealedFrame.associatedData(transcript: associatedData, frameHeader: frameHeader, direction: direction.rawValue, counter: nextCounter)
+        let body = try XChaCha20Poly1305.seal(message, key: key, nonce: nonce, associatedData: data)
         var frame = SealedFrame.header(direction: direction, counter: nextCounter)
         frame.append(contentsOf: body)
         nextCounter += 1

@@ -21,8 +21,14 @@ public struct SecureSession: Sendable {
         )
     }
 
-    public mutating func seal(_ message: [UInt8]) throws(CryptoError) -> [UInt8] { try sealer.seal(message) }
-    public mutating func open(_ frame: [UInt8]) throws(CryptoError) -> [UInt8] { try opener.open(frame) }
+    /// `frameHeader`: the clear bytes of the frame before the sealed field, authenticated with it.
+    public mutating func seal(_ message: [UInt8], frameHeader: [UInt8]) throws(CryptoError) -> [UInt8] {
+        try sealer.seal(message, frameHeader: frameHeader)
+    }
+
+    public mutating func open(_ frame: [UInt8], frameHeader: [UInt8]) throws(CryptoError) -> [UInt8] {
+        try opener.open(frame, frameHeader: frameHeader)
+    }
 }
 
 extension SecureSession: CustomStringConvertible {

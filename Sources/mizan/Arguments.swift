@@ -20,13 +20,20 @@ struct Arguments {
         }
         let value = items[index + 1]
         items.removeSubrange(index...(index + 1))
+        try once(name)
         return value
     }
 
-    mutating func flag(_ name: String) -> Bool {
+    mutating func flag(_ name: String) throws(UsageError) -> Bool {
         guard let index = items.firstIndex(of: name) else { return false }
         items.remove(at: index)
+        try once(name)
         return true
+    }
+
+    /// An option read must not be left over: given twice, it is an error that says so.
+    private func once(_ name: String) throws(UsageError) {
+        if items.contains(name) { throw UsageError("\(command): \(name) is given twice; give it once") }
     }
 
     mutating func integer<T: FixedWidthInteger>(_ name: String, in range: ClosedRange<T>) throws(UsageError) -> T? {

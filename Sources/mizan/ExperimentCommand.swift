@@ -21,6 +21,7 @@ enum ExperimentCommand {
         let svgPath = try args.value("--svg")
         guard let path = args.positional() else { throw UsageError("mizan rssi-experiment: needs EXP.json\n\n\(usage)") }
         try args.finish()
+        try OutputPaths.check("mizan rssi-experiment", outputs: [("--csv", csvPath), ("--svg", svgPath)].compactMap { what, path in path.map { (what, $0) } }, inputs: [path])
 
         let plan = try ExperimentPlan.read(path)
         let total = plan.cells.count

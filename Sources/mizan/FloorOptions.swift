@@ -26,7 +26,19 @@ struct FloorOptions {
 
     func plan(command: String) throws -> FloorPlan {
         var plan = try path.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
-        if let minutes { plan.duration = .seconds(minutes * 60) }
+        if let minutes {
+            plan.duration = .seconds(minutes * 60)
+            // The floor file checked its faults against its own minutes; a shorter run must not drop them silently.
+            for fault in plan.faults {
+                let at: Duration? = switch fault {
+                case let .dropLink(_, at), let .bluetooth(_, _, at), let .walkAway(_, at, _, _, _): at
+                case .dropLinkAtStep, .corruptFrame: nil
+                }
+                if let at, at > plan.duration {
+                    throw UsageError("\(command): --minutes \(minutes) ends the run before a fault of the floor file (at \(at / .seconds(1)) s): the fault would never happen")
+                }
+            }
+        }
         if let tills { plan.tills = FloorPlan.row(count: tills) }
         if let payers {
             guard payers >= plan.tills.count else {

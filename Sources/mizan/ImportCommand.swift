@@ -20,6 +20,7 @@ enum ImportCommand {
         guard format == "danis" else { throw UsageError("mizan import: unknown format '\(format)' (expected danis)") }
         guard let input = args.positional(), let output = args.positional() else { throw UsageError("mizan import danis: needs DIR and OUT\n\n\(usage)") }
         try args.finish()
+        try OutputPaths.check("mizan import", outputs: [("OUT", output)], inputs: [input])
 
         let imported = try DanisImport(directory: input)
         try imported.write(to: output)

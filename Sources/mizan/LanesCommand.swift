@@ -20,11 +20,12 @@ enum LanesCommand {
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan lanes", arguments)
         if args.wantsHelp { print(usage); return 0 }
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let only = try args.value("--lane")
         let transcripts = try args.value("--transcript")
         let directory = try args.value("--dir") ?? "lanes"
         try args.finish()
+        if let transcripts { try OutputPaths.check("mizan lanes", outputs: [("--transcript", transcripts)], inputs: [directory]) }
 
         let lanes = try LaneRunner.load(directory: directory, only: only)
         if let transcripts { try TextFile.makeDirectory(transcripts) }

@@ -23,6 +23,7 @@ enum MergeCommand {
         while let path = args.positional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("mizan merge: give the shards' files\n\n\(usage)") }
+        if let out { try OutputPaths.check("mizan merge", outputs: [("--out", out)], inputs: paths) }
         return Options(paths: paths, out: out)
     }
 

@@ -32,6 +32,10 @@ enum RegressCommand {
         let dropLabel = try args.value("--drop")
         let tracePath = try args.value("--trace")
         try args.finish()
+        var outputs: [(what: String, path: String)] = [("--out", out)]
+        if !out.isEmpty { outputs += [("--out", out + "/drop-mid-handshake.csv"), ("--out", out + "/drop-mid-handshake.svg")] }
+        if let tracePath { outputs.append(("--trace", tracePath)) }
+        try OutputPaths.check("mizan regress", outputs: outputs, inputs: [])
         if count != nil, single != nil { throw UsageError("mizan regress: give --seeds or --seed, not both") }
 
         var cases = DropRegression.cases

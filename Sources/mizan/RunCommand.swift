@@ -16,7 +16,8 @@ enum RunCommand {
     the wrong-till rate, agreement violations and the speed.
       --seed N      the run's seed (default 1): the same seed gives the same run
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
-                    floor.svg, timeline.svg and trace.jsonl there
+                    floor.svg, timeline.svg and trace.jsonl there, then run.json
+                    (floor, seed, build, files) last: only a complete run has it
       --trace FILE  write the trace (one JSON line per event) to FILE
     \(FloorOptions.help)
     Floor files: docs/floor-files.md; examples in examples/.
@@ -32,14 +33,23 @@ enum RunCommand {
         var floorOptions = try FloorOptions.read(&args)
         floorOptions.path = args.positional()
         try args.finish()
+        var outputs: [(what: String, path: String)] = []
+        if let tracePath { outputs.append(("--trace", tracePath)) }
+        if let outDirectory {
+            outputs.append(("--out", outDirectory))
+            if !outDirectory.isEmpty { outputs += RunFolder.files.map { ("--out", outDirectory + "/" + $0) } }
+        }
+        try OutputPaths.check("mizan run", outputs: outputs, inputs: floorOptions.path.map { [$0] } ?? [])
         let plan = try floorOptions.plan(command: "mizan run")
 
-        if let outDirectory { try TextFile.makeDirectory(outDirectory) }
+        if let outDirectory { try RunFolder.begin(outDirectory) }
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
         var kept: [String] = []
+        var traceLines = 0
         let keep = outDirectory != nil
         let trace = (traceFile != nil || keep) ? TraceWriter { line in
             traceFile?.writeLine(line)
+            traceLines += 1
             if keep { kept.append(line) }
         } : nil
         let floor = try Floor(plan: plan, seed: seed, trace: trace)
@@ -49,6 +59,8 @@ enum RunCommand {
         let report = floor.run { progress.show($0) }
         let wall = started.duration(to: clock.now)
         progress.finish()
+        // The last line says the trace is whole: a cut-off trace has none.
+        trace?.write(at: report.simulated, device: "floor", event: "end of trace", [("lines", .int(traceLines + 1))])
         try traceFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
         print("phone selection: \(plan.phoneSelection.label)")
@@ -63,6 +75,8 @@ enum RunCommand {
                 written.append("timeline.svg")
             }
             written.append("trace.jsonl")
+            try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written)
+            written.append(RunFolder.marker)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))")
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }

@@ -17,7 +17,8 @@ enum SelectCommand {
     closer than the second, and the median extra distance to the chosen till.
       --tills FILE  tills.csv (till,x,y,z)
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
-      --every S     seconds between session starts (default 0.5)
+      --every S     seconds between session starts (default 0.5, from 0.01 to 3600);
+                    at most 2,000,000 sessions (phone-seconds / S) in one replay
       --json        print one JSON object instead of text
       --calibration FILE  position, fingerprint: mizan calibrate's output (default:
                           fitted on --walk)
@@ -27,13 +28,16 @@ enum SelectCommand {
     \(StrategyArguments.usage)
     """
 
+    /// The most sessions one replay makes (each is kept until the accuracy is counted).
+    static let maximumSessions = 2_000_000
+
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan select", arguments)
         if args.wantsHelp { print(usage); return 0 }
         guard let tills = try args.value("--tills") else { throw UsageError("mizan select: --tills FILE is required") }
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan select: --trace FILE is required") }
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let calibrationPath = try args.value("--calibration")
         let walkPath = try args.value("--walk")
         let spec = try StrategyArguments.read(&args)
@@ -51,6 +55,11 @@ enum SelectCommand {
         }
 
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
+        // Memory grows with the sessions replayed: bound them before replaying any.
+        let sessions = trace.phoneSeconds / every + Double(trace.phones.count)
+        guard sessions <= Double(maximumSessions) else {
+            throw UsageError("mizan select: \(tracePath) records \(Int(trace.phoneSeconds)) phone-seconds: at --every \(every) that is about \(Int(sessions)) sessions, over the limit of \(maximumSessions); give a larger --every")
+        }
         var survey: SiteSurvey?
         if spec.needsSurvey {
             let walk = try walkPath.map { path throws(InputError) in try RSSITrace.read(tillsPath: tills, tracePath: path) }

@@ -35,6 +35,7 @@ enum SweepCommand {
         let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
         try args.finish()
+        if let out { try OutputPaths.check("mizan sweep", outputs: [("--out", out)], inputs: [path]) }
         if shardText != nil, shardCount != nil {
             throw UsageError("mizan sweep: give --shard K/N or --shard-count N (with JOB_COMPLETION_INDEX), not both")
         }

@@ -41,8 +41,8 @@ enum TwinCommand {
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan twin: --trace FILE is required") }
         let fitPath = try args.value("--fit-trace")
         let radioPath = try args.value("--radio")
-        let leaveOneOut = args.flag("--leave-one-out")
-        let compare = args.flag("--compare")
+        let leaveOneOut = try args.flag("--leave-one-out")
+        let compare = try args.flag("--compare")
         let seed = try args.integer("--seed", in: UInt64.min...UInt64.max) ?? 1
         let seeds = try args.integer("--seeds", in: 1...1000) ?? 5
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5

@@ -20,6 +20,7 @@ commands:
   twin            simulate a recorded room (digital twin) and compare it with the recording
   lanes           run the rehearsal lanes: each ending against a scripted peer, with the log audit
   regress         rerun a regression over many seeds (drop-mid-handshake)
+  soak            random floors with random faults in child processes; shrinks a failure
   help            show this help
 
 Every command answers --help.
@@ -46,6 +47,7 @@ func mizanMain() -> Int32 {
         case "twin": return try TwinCommand.main(arguments)
         case "lanes": return try LanesCommand.main(arguments)
         case "regress": return try RegressCommand.main(arguments)
+        case "soak": return try SoakCommand.main(arguments)
         case "help", "--help", "-h":
             print(usage)
             return 0

@@ -51,7 +51,7 @@ import Testing
         var payer = try #require(try rig.payerSession())
         rig.driver.handle(radio: .delivered(TillRig.payer)) // the amount's delivery
         #expect(rig.driver.screen == .waitingForPayer)
-        let confirm = try payer.seal(SealedMessageCodec.encode(.decision(.confirm)))
+        let confirm = try payer.seal(SealedMessageCodec.encode(.decision(.confirm)), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: [])))
         rig.driver.handle(radio: .wrote(TillRig.payer, FrameCodec.encode(.decision(sealed: confirm))))
         #expect(rig.driver.screen == .pickOutcome)
         rig.driver.handle(.operatorPicks(.success))
@@ -67,7 +67,7 @@ import Testing
         let rig = try TillRig()
         rig.payerWritesItsKey()
         var payer = try #require(try rig.payerSession())
-        let confirm = try payer.seal(SealedMessageCodec.encode(.decision(.confirm)))
+        let confirm = try payer.seal(SealedMessageCodec.encode(.decision(.confirm)), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: [])))
         rig.driver.handle(radio: .wrote(CentralID(2), FrameCodec.encode(.decision(sealed: confirm))))
         #expect(rig.driver.screen == .waitingForPayer, "another phone's frame ends nothing")
         // The payer's own confirm still opens: the other phone's copy was never opened.

@@ -48,7 +48,7 @@ import MizanSelection
         let directory = try TempDirectory()
         _ = try directory.write("tetam.dev", Self.layout)
         let track = try directory.write("trk/walk.mbd", Self.row("1", "aaaaaaaaaaaa", -70, 1) + "2,aaaaaaaaaaaa,e78f135624ce,loud,1,2,3\n")
-        #expect(throws: InputError(path: track, line: 2, "RSSI must be a whole number of dBm, got 'loud'")) {
+        #expect(throws: InputError(path: track, line: 2, "RSSI must be a whole number of dBm from -127 (what a BLE receiver reports), got 'loud'")) {
             try DanisImport(directory: directory.path)
         }
     }

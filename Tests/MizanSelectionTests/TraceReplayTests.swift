@@ -76,7 +76,7 @@ import MizanSelection
         let header = try directory.write("c.csv", "time,phone,till,rssi,x,y,z\n")
         #expect(throws: InputError.self) { try RSSITrace.read(tillsPath: tills, tracePath: header) }
         let positive = try directory.write("d.csv", "t,phone,till,rssi,x,y,z\n0,p,1,12,0,0,1\n")
-        #expect(throws: InputError(path: positive, line: 2, "rssi must be a negative whole number of dBm (or 127), got '12'")) {
+        #expect(throws: InputError(path: positive, line: 2, "rssi must be a whole number of dBm from -127 to -1 (what a BLE receiver reports), or 127 for not available, got '12'")) {
             try RSSITrace.read(tillsPath: tills, tracePath: positive)
         }
     }

@@ -25,7 +25,8 @@ import Testing
             let kind = String(match.output[1].substring ?? "")
             let name = String(match.output[2].substring ?? "")
             let list = match.output[3].substring.map(String.init) ?? ""
-            let dependencies = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }.filter { !$0.isEmpty })
+            let dependencies = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }.filter { !$0.isEmpty }
+                .map { $0.replacingOccurrences(of: "-", with: "_") }) // a product "mizan-bench" is imported as mizan_bench
             let folder = match.output[4].substring.map(String.init) ?? (kind == "testTarget" ? "Tests/" : "Sources/") + name
             return (name, dependencies, folder)
         }

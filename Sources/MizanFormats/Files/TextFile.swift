@@ -6,7 +6,24 @@ import Darwin
 
 /// Whole text files in and out, with errors that name the path.
 public enum TextFile {
-    public static func read(_ path: String) throws(InputError) -> String {
+    /// The largest input read, in bytes, unless the environment variable
+    /// `MIZAN_INPUT_LIMIT` gives another (a whole number of bytes): 64 MiB.
+    public static let defaultInputLimit = 64 << 20
+    public static let inputLimitVariable = "MIZAN_INPUT_LIMIT"
+
+    /// The input limit in force: `MIZAN_INPUT_LIMIT` when set, else the default.
+    /// `nil` when the variable is set but not a whole number from 1.
+    public static var inputLimit: Int? {
+        guard let text = getenv(inputLimitVariable).map({ String(cString: $0) }) else { return defaultInputLimit }
+        return Int(text).flatMap { $0 >= 1 ? $0 : nil }
+    }
+
+    /// Reads the whole file, refusing one over `limit` bytes (a device such as
+    /// /dev/zero never ends): the error names the limit and how to raise it.
+    public static func read(_ path: String, limit: Int? = inputLimit) throws(InputError) -> String {
+        guard let limit else {
+            throw InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1, got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
+        }
         guard let handle = fopen(path, "rb") else { throw InputError(path: path, String(cString: strerror(errno))) }
         defer { fclose(handle) }
         var bytes: [UInt8] = []
@@ -14,6 +31,9 @@ public enum TextFile {
         while true {
             let count = fread(&buffer, 1, buffer.count, handle)
             if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+            if bytes.count > limit {
+                throw InputError(path: path, "larger than the input limit of \(limit) bytes (set \(inputLimitVariable) to a larger number of bytes to read it)")
+            }
             if count < buffer.count { break }
         }
         if ferror(handle) != 0 { throw InputError(path: path, "read failed") }
@@ -21,12 +41,43 @@ public enum TextFile {
         return text
     }
 
+    /// Writes the whole file under a temporary name in the same folder, then
+    /// renames it into place: a reader never sees half a file, and an
+    /// interrupted write leaves the old file (or none) and a `.partial` file.
     public static func write(_ text: String, to path: String) throws(InputError) {
-        guard let handle = fopen(path, "wb") else { throw InputError(path: path, String(cString: strerror(errno))) }
+        guard !path.isEmpty else { throw InputError(path: path, "an empty output path") }
+        let temporary = partialPath(for: path)
+        guard let handle = fopen(temporary, "wb") else { throw InputError(path: path, String(cString: strerror(errno))) }
         let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, handle) }
             ?? Array(text.utf8).withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, handle) }
         let failed = written != text.utf8.count || ferror(handle) != 0
-        if fclose(handle) != 0 || failed { throw InputError(path: path, "write failed") }
+        if fclose(handle) != 0 || failed {
+            unlink(temporary)
+            throw InputError(path: path, "write failed")
+        }
+        try commit(temporary, to: path)
+    }
+
+    /// Where a file being written to `path` lives until it is complete: the same folder, `.NAME.partial`.
+    public static func partialPath(for path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let name = parts.last.map(String.init) ?? path
+        let folder = parts.dropLast().joined(separator: "/")
+        return (parts.count > 1 ? folder + "/" : "") + "." + name + ".partial"
+    }
+
+    /// Renames a complete temporary file into place.
+    public static func commit(_ temporary: String, to path: String) throws(InputError) {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw InputError(path: path, reason)
+        }
+    }
+
+    /// Removes the file if it is there.
+    public static func remove(_ path: String) throws(InputError) {
+        if unlink(path) != 0 && errno != ENOENT { throw InputError(path: path, String(cString: strerror(errno))) }
     }
 
     /// Makes the directory and any missing parents, unless they exist.

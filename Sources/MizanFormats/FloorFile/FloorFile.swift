@@ -58,6 +58,7 @@ public enum FloorFile {
         if case let .array(items) = value {
             guard !items.isEmpty else { throw root.error("tills", "expected at least one till") }
             var tills: [TillPlan] = []
+            var positions: [Position: Int] = [:]
             for (index, item) in items.enumerated() {
                 let till = try JSONObjectReader(item, file: file, path: "tills[\(index)]")
                 let number = UInt32(index + 1)
@@ -72,6 +73,10 @@ public enum FloorFile {
                 )
                 plan.amountRange = try amountRange(till)
                 try validateLabel(plan.label, of: till)
+                if let first = positions[plan.position] {
+                    throw till.error("x", "at the same position as tills[\(first)] (\(plan.position.x), \(plan.position.y), \(plan.position.z)): two tills cannot stand in one place; a phone could not tell them apart")
+                }
+                positions[plan.position] = index
                 try till.finish()
                 tills.append(plan)
             }

@@ -10,7 +10,11 @@ extension FloorFile {
             try fault.optionalInteger("phone", in: 1...10_000_000).map { $0 - 1 }
         }
         func seconds(_ key: String) throws(JSONFileError) -> Duration {
-            .seconds(try fault.required(fault.optionalNumber(key, in: 0...10_000_000), key, "a number of seconds"))
+            let time = Duration.seconds(try fault.required(fault.optionalNumber(key, in: 0...10_000_000), key, "a number of seconds"))
+            guard time <= plan.duration else {
+                throw fault.error(key, "after the run's end (\(Decimals.format(plan.duration / .seconds(1), digits: 3)) s): the fault would never happen; move it into the run or lengthen the run")
+            }
+            return time
         }
         let result: Fault
         switch kind {

@@ -26,9 +26,16 @@ extension FloorFile {
         if let v = try radio.optionalNumber("serviceRetirementLatencyMs", in: 0...60_000) { p.serviceRetirementLatency = .milliseconds(v) }
         if let v = try radio.optionalNumber("hostCryptoLatencyMs", in: 0...60_000) { p.hostCryptoLatency = .milliseconds(v) }
         if try radio.optionalBool("isolatedPairs") == true { plan.audibility = .ownTillOnly }
+        // Core Spec Vol 6 Part B 4.5.2: the supervision timeout exceeds (1 + peripheral latency) x interval x 2; the latency here is 0.
+        guard p.supervisionTimeout > p.connectionInterval * 2 else {
+            throw radio.error("supervisionTimeoutMs", "expected more than twice the connection interval (\(p.connectionInterval.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(p.supervisionTimeout.milliseconds) ms")
+        }
         if let offsets = try radio.optionalObjects("tillOffsets") {
-            for entry in offsets {
+            var seen: [Int: Int] = [:]
+            for (index, entry) in offsets.enumerated() {
                 let till = try entry.required(entry.optionalInteger("till", in: 1...plan.tills.count), "till", "a till number from 1 to \(plan.tills.count)")
+                if let first = seen[till] { throw entry.error("till", "till \(till) already has an offset (tillOffsets[\(first)]): give each till one offset") }
+                seen[till] = index
                 plan.tills[till - 1].rssiOffset = try entry.required(entry.optionalNumber("offset", in: -60...60), "offset", "a number of dB")
                 try entry.finish()
             }
@@ -39,4 +46,7 @@ extension FloorFile {
 
 extension Duration {
     static func milliseconds(_ value: Double) -> Duration { .nanoseconds(Int64((value * 1e6).rounded())) }
+
+    /// Whole and fractional milliseconds, as a floor file writes them.
+    var milliseconds: String { Decimals.format(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, digits: 3) }
 }

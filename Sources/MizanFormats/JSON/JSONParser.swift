@@ -65,13 +65,14 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = [] // a linear check for repeated fields, however many there are
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members) }
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a field name in double quotes") }
             let key = try string()
-            if members.contains(where: { $0.key == key }) { throw failure("field '\(key)' appears twice") }
+            guard keys.insert(key).inserted else { throw failure("field '\(key)' appears twice") }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after field '\(key)'") }
             index += 1

@@ -29,6 +29,7 @@ public enum SweepFile {
         let seeds = try root.optionalInteger("seeds", in: 1...10_000_000) ?? 10
         let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64(Int32.max)) ?? 1
         var axes: [SweepPlan.Axis] = []
+        var cells = 1
         for axis in try root.optionalObjects("grid") ?? [] {
             let field = try axis.required(axis.optionalString("field"), "field", "a dotted floor field, e.g. \"radio.packetSigma\"")
             guard let values = try axis.optionalArray("values"), !values.isEmpty else {
@@ -36,9 +37,18 @@ public enum SweepFile {
             }
             try axis.finish()
             guard !axes.contains(where: { $0.field == field }) else { throw axis.error("field", "\"\(field)\" appears twice in the grid") }
+            // Count the cells as the axes come, before validating any: a grid can be far too large to walk.
+            let (product, overflow) = cells.multipliedReportingOverflow(by: values.count)
+            guard !overflow, product <= SweepPlan.maximumCells else {
+                throw axis.error("values", "the grid's first \(axes.count + 1) axes make more than \(SweepPlan.maximumCells) cells, the most a sweep runs: split it into several sweeps")
+            }
+            cells = product
             axes.append(SweepPlan.Axis(field: field, values: values))
         }
         try root.finish()
+        guard cells * seeds <= SweepPlan.maximumRuns else {
+            throw root.error("seeds", "\(cells) cells times \(seeds) seeds make \(cells * seeds) runs, over the most a sweep runs, \(SweepPlan.maximumRuns): split it into several sweeps")
+        }
         let plan = SweepPlan(name: file, floor: floor, floorFile: floorFile, axes: axes, firstSeed: firstSeed, seeds: seeds)
         // Every cell must be a valid floor: say so now, not halfway through.
         for cell in 0..<plan.cells { _ = try plan.plan(ofCell: cell) }

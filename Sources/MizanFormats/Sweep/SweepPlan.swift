@@ -15,6 +15,12 @@ public struct SweepPlan: Sendable {
     public let firstSeed: UInt64
     public let seeds: Int
 
+    /// The largest grid a sweep file may give (docs/sweeps.md): every cell is validated when the sweep is read.
+    public static let maximumCells = 10_000
+    /// The most runs (cells times seeds) a sweep file may give (docs/sweeps.md).
+    public static let maximumRuns = 10_000_000
+
+    /// Reading a sweep file keeps this within `maximumCells`.
     public var cells: Int { axes.reduce(1) { $0 * $1.values.count } }
     public var runs: Int { cells * seeds }
 

@@ -19,6 +19,7 @@ public enum SweepRunner {
         throws(JSONFileError) -> [Outcome] {
         let plans = try (0..<sweep.cells).map { cell throws(JSONFileError) in try sweep.plan(ofCell: cell) }
         let runs = (0..<sweep.runs).filter(shard.contains)
+        let identity = (sweep: SweepIdentity.digest(sweep), build: SweepIdentity.build)
         let results = Mutex<[Int: Outcome]>([:])
         let next = Atomic<Int>(0)
         let total = runs.count
@@ -26,7 +27,7 @@ public enum SweepRunner {
             while true {
                 let slot = next.add(1, ordering: .relaxed).oldValue
                 guard slot < total else { return }
-                let outcome = execute(sweep, plans: plans, run: runs[slot])
+                let outcome = execute(sweep, plans: plans, run: runs[slot], identity: identity)
                 let done = results.withLock { finished -> Int in
                     finished[outcome.run] = outcome
                     return finished.count
@@ -37,7 +38,7 @@ public enum SweepRunner {
         return results.withLock { finished in runs.compactMap { finished[$0] } }
     }
 
-    static func execute(_ sweep: SweepPlan, plans: [FloorPlan], run: Int) -> Outcome {
+    static func execute(_ sweep: SweepPlan, plans: [FloorPlan], run: Int, identity: (sweep: String, build: String)) -> Outcome {
         let cell = run / sweep.seeds
         let seed = sweep.seed(ofRun: run)
         let summary: [(String, String)]
@@ -51,7 +52,9 @@ public enum SweepRunner {
             summary = [("error", TransactionsFile.quoted("\(error)"))]
             violations = 0
         }
-        var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)), ("cell", String(cell + 1)), ("seed", String(seed))]
+        var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)),
+                      ("sweep", TransactionsFile.quoted(identity.sweep)), ("build", TransactionsFile.quoted(identity.build)),
+                      ("cell", String(cell + 1)), ("seed", String(seed))]
         let params = sweep.values(ofCell: cell).map { "\(TransactionsFile.quoted($0.field)):\(JSONText.render($0.value))" }
         fields.append(("params", "{" + params.joined(separator: ",") + "}"))
         fields += summary

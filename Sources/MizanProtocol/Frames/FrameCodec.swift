@@ -47,6 +47,20 @@ public enum FrameCodec {
         return writer.bytes
     }
 
+    /// The clear bytes of a frame before its sealed field (all of it for a
+    /// frame without one): version, type, and for an amount the host key and
+    /// transaction id. A sealed field is sealed and opened with these as part
+    /// of its associated data, so no clear byte can change unnoticed.
+    public static func clearHeader(of frame: Frame) -> [UInt8] {
+        switch frame {
+        case let .amount(hostKey, transactionID, _): encode(.amount(hostKey: hostKey, transactionID: transactionID, sealed: []))
+        case .decision: encode(.decision(sealed: []))
+        case .result: encode(.result(sealed: []))
+        case .end: encode(.end(sealed: []))
+        case .advertisement, .phoneKey, .busy: encode(frame)
+        }
+    }
+
     /// The till an advertisement names, or `nil` if `bytes` are not exactly a
     /// valid advertisement (what `decode` would accept as one). A scanning phone
     /// meets thousands of these a second: this reads them without allocating.

@@ -223,14 +223,14 @@ final class ScriptedPeer {
             do throws(FrameError) { details = try AmountDetails(amount: amount, tillLabel: till.label, transactionID: transactionID) } catch {
                 throw PeerError("the amount details are invalid (\(error))")
             }
-            let sealed = try seal(.amountDetails(details), tamper)
+            let sealed = try seal(.amountDetails(details), in: .amount(hostKey: own.publicKey.bytes, transactionID: transactionID, sealed: []), tamper)
             return FrameCodec.encode(.amount(hostKey: own.publicKey.bytes, transactionID: transactionID, sealed: sealed))
         case let .decision(decision):
-            return FrameCodec.encode(.decision(sealed: try seal(.decision(decision), tamper)))
+            return FrameCodec.encode(.decision(sealed: try seal(.decision(decision), in: .decision(sealed: []), tamper)))
         case let .result(outcome):
-            return FrameCodec.encode(.result(sealed: try seal(.result(outcome), tamper)))
+            return FrameCodec.encode(.result(sealed: try seal(.result(outcome), in: .result(sealed: []), tamper)))
         case .end:
-            return FrameCodec.encode(.end(sealed: try seal(.end(.cancelled), tamper)))
+            return FrameCodec.encode(.end(sealed: try seal(.end(.cancelled), in: .end(sealed: []), tamper)))
         case .busy:
             return FrameCodec.encode(.busy)
         }
@@ -251,14 +251,14 @@ final class ScriptedPeer {
 
     /// Seals the next message, then spoils it as asked. A replay sends the
     /// previous sealed field again instead of sealing anything.
-    private func seal(_ message: SealedMessage, _ tamper: Tamper?) throws(PeerError) -> [UInt8] {
+    private func seal(_ message: SealedMessage, in frame: Frame, _ tamper: Tamper?) throws(PeerError) -> [UInt8] {
         if tamper == .replay {
             guard let lastSealed else { throw PeerError("nothing was sealed before to replay") }
             return lastSealed
         }
         guard var current = session else { throw PeerError("no secure session yet") }
         var sealed: [UInt8]
-        do throws(CryptoError) { sealed = try current.seal(SealedMessageCodec.encode(message)) } catch {
+        do throws(CryptoError) { sealed = try current.seal(SealedMessageCodec.encode(message), frameHeader: FrameCodec.clearHeader(of: frame)) } catch {
             throw PeerError("sealing failed (\(error))")
         }
         session = current
@@ -289,7 +289,7 @@ final class ScriptedPeer {
             guard let own = keys, let heardTill else { return fail("an amount arrived before this phone sent its key") }
             do {
                 var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: heardTill, transaction: id)
-                let message = try SealedMessageCodec.decode(try opened.open(sealed))
+                let message = try SealedMessageCodec.decode(try opened.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 guard case let .amountDetails(details) = message, details.transactionID == id else {
                     return fail("the sealed amount holds something else")
                 }
@@ -302,7 +302,7 @@ final class ScriptedPeer {
                 return fail("the amount failed to open")
             }
         case let .decision(sealed), let .result(sealed), let .end(sealed):
-            guard let message = open(sealed, type) else { return }
+            guard let message = open(sealed, type, header: FrameCodec.clearHeader(of: frame)) else { return }
             switch (message, check) {
             case let (.decision(got), .decision(want)?) where got != want: fail("expected the payer to \(want), got \(got)")
             case let (.result(got), .outcome(want)?) where got != want: fail("expected a \(want) result, got \(got)")
@@ -314,13 +314,13 @@ final class ScriptedPeer {
     }
 
     /// Opens a sealed field with the session; the message must be of the frame's kind.
-    private func open(_ sealed: [UInt8], _ type: FrameType) -> SealedMessage? {
+    private func open(_ sealed: [UInt8], _ type: FrameType, header: [UInt8]) -> SealedMessage? {
         guard var current = session else {
             fail("the \(type.name) arrived before a secure session")
             return nil
         }
         do {
-            let message = try SealedMessageCodec.decode(try current.open(sealed))
+            let message = try SealedMessageCodec.decode(try current.open(sealed, frameHeader: header))
             session = current
             switch (message, type) {
             case (.decision, .decision), (.result, .result), (.end, .end): return message

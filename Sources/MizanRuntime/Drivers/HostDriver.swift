@@ -89,13 +89,21 @@ public final class HostDriver {
                 handle(.sessionRejected)
             }
         case let .sendAmount(central, details):
-            guard let key = ownKey, let sealed = seal(.amountDetails(details)) else { return handle(.sessionRejected) }
+            guard let key = ownKey,
+                  let sealed = seal(.amountDetails(details), in: .amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: [])) else {
+                return handle(.sessionRejected)
+            }
             notify(central, FrameCodec.encode(.amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: sealed)),
                    amount: true)
         case let .resendAmount(central, frame):
             notify(central, frame, amount: true)
         case let .send(central, message):
-            guard let sealed = seal(message) else { return }
+            let empty: Frame
+            switch message {
+            case .end: empty = .end(sealed: [])
+            case .result, .amountDetails, .decision: empty = .result(sealed: [])
+            }
+            guard let sealed = seal(message, in: empty) else { return }
             let frame: Frame
             switch message {
             case .result: frame = .result(sealed: sealed)
@@ -127,10 +135,11 @@ public final class HostDriver {
         }
     }
 
-    private func seal(_ message: SealedMessage) -> [UInt8]? {
+    /// Seals `message` for `frame` (its sealed field empty): the frame's clear header is authenticated with it.
+    private func seal(_ message: SealedMessage, in frame: Frame) -> [UInt8]? {
         guard var current = session else { return nil }
         defer { session = current }
-        return try? current.seal(SealedMessageCodec.encode(message))
+        return try? current.seal(SealedMessageCodec.encode(message), frameHeader: FrameCodec.clearHeader(of: frame))
     }
 
     private func decode(_ bytes: [UInt8], from central: CentralID) -> HostChain.Event {
@@ -142,7 +151,7 @@ public final class HostDriver {
         case let .decision(sealed):
             guard central == HostChain.served(state), var current = session else { return .frameRejected(central) }
             do {
-                let message = try SealedMessageCodec.decode(try current.open(sealed))
+                let message = try SealedMessageCodec.decode(try current.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 session = current
                 return .received(central, message)
             } catch {

@@ -87,7 +87,8 @@ public final class PhoneDriver {
                 handle(.frameRejected)
             }
         case let .send(message):
-            guard var current = session, let sealed = try? current.seal(SealedMessageCodec.encode(message)) else {
+            guard var current = session,
+                  let sealed = try? current.seal(SealedMessageCodec.encode(message), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: []))) else {
                 return handle(.frameRejected)
             }
             session = current
@@ -110,7 +111,7 @@ public final class PhoneDriver {
             guard let own = ownKeys, let till = PhoneChain.till(state), session == nil else { return .frameRejected }
             do {
                 var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: till, transaction: transactionID)
-                let message = try SealedMessageCodec.decode(try opened.open(sealed))
+                let message = try SealedMessageCodec.decode(try opened.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened
                 observe(.secureLink(transactionID))
@@ -121,7 +122,7 @@ public final class PhoneDriver {
         case let .result(sealed), let .end(sealed):
             guard var current = session else { return .frameRejected }
             do {
-                let message = try SealedMessageCodec.decode(try current.open(sealed))
+                let message = try SealedMessageCodec.decode(try current.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 session = current
                 return .received(message)
             } catch {

@@ -58,6 +58,11 @@ public struct Calibration: Hashable, Sendable {
             }
         }
         guard sxx > 0 else { throw CalibrationError("every till was heard from one distance only: the exponent cannot be fitted") }
+        // A walk must move nearer and farther: rounding alone gives a tiny spread and a meaningless slope.
+        let spread = (sxx / Double(count)).squareRoot()
+        guard spread >= Self.minimumSpread else {
+            throw CalibrationError("the walk has no spread in distance: 10·log10(distance) to each till varies by \(JSONText.number(spread, digits: 3)) dB (standard deviation within tills), under the \(Self.minimumSpread) needed (distances varying by about 12%): record a walk nearer to and farther from the tills")
+        }
         let exponent = sxy / sxx
         let intercepts = tills.map { till in (till, (means[till]?.r ?? 0) - exponent * (means[till]?.x ?? 0)) }
         let reference = intercepts.reduce(0) { $0 + $1.1 } / Double(intercepts.count)
@@ -81,6 +86,10 @@ public struct Calibration: Hashable, Sendable {
         TillCalibration(referenceRSSI: referenceRSSI, pathLossExponent: pathLossExponent, packetSigma: packetSigma,
                         offsets: tillOffsets.map { TillCalibration.Offset(till: $0.till, offset: $0.offset) }, phoneHeight: phoneHeight)
     }
+
+    /// The least spread of `10 log10(distance)` within tills (pooled standard
+    /// deviation, dB) that fits an exponent: 0.5 dB is distances varying by about 12%.
+    public static let minimumSpread = 0.5
 
     /// The radio section a floor file loads: `RadioParameters` property names plus `tillOffsets`.
     public var json: String {

@@ -21,8 +21,7 @@ public struct DanisLayout: Sendable {
     public init(text: String, path: String) throws(InputError) {
         var receivers: [Receiver]?
         var beacons: [(mac: String, name: String)]?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = index + 1
+        for (lineNumber, line) in TextLines.split(text) {
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {

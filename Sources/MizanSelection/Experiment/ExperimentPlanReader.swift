@@ -33,8 +33,22 @@ extension ExperimentPlan {
         plan.phoneOffsetSigma = try fields.optionalNumbers("phoneOffsetSigma", in: 0...30)?.compactMap { $0 } ?? [0]
         plan.scanWindow = try fields.optionalNumbers("scanWindow", in: 0.05...10)?.compactMap { $0 } ?? [1]
         try fields.finish()
+        // Count the cells before making any: long lists multiply.
+        let counts = [plan.scanWindow.count, strategies.count, plan.packetSigma.count, plan.linkShadowingSigma.count, plan.ricianKdB.count,
+                      plan.bodyLoss.count, plan.tillOffsetSigma.count, plan.phoneOffsetSigma.count, spacing.count]
+        var cells = 1
+        for count in counts {
+            let (product, overflow) = cells.multipliedReportingOverflow(by: count)
+            guard !overflow, product <= maximumCells else {
+                throw fields.error("", "the lists make more than \(maximumCells) cells (every combination of scanWindow, strategies, the radio lists and tillSpacing), the most an experiment runs: split it into several experiments")
+            }
+            cells = product
+        }
         return plan
     }
+
+    /// The most cells (combinations of the lists) one experiment file may give.
+    public static let maximumCells = 10_000
 
     static func radio(_ fields: JSONObjectReader) throws(JSONFileError) -> RadioParameters {
         var radio = RadioParameters()

@@ -17,13 +17,13 @@ public struct CSVTable: Sendable {
         self.path = path
         var rows: [Row] = []
         var sawHeader = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        for (number, line) in TextLines.split(text) {
+            let index = number - 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
             if !sawHeader {
                 guard fields.map(String.init) == header else {
-                    throw InputError(path: path, line: index + 1, "expected the header '\(header.joined(separator: ","))', got '\(line)'")
+                    throw InputError(path: path, line: index + 1, "expected the header '\(header.joined(separator: ","))', got '\(TextLines.excerpt(line))'")
                 }
                 sawHeader = true
                 continue
@@ -43,7 +43,16 @@ public struct CSVTable: Sendable {
     /// Field `index` of `row` as a finite number; `name` goes into the error.
     public func number(_ row: Row, _ index: Int, _ name: String) throws(InputError) -> Double {
         guard let value = Double(row.fields[index]), value.isFinite else {
-            throw InputError(path: path, line: row.line, "\(name) must be a number, got '\(row.fields[index])'")
+            throw InputError(path: path, line: row.line, "\(name) must be a number, got '\(TextLines.excerpt(row.fields[index]))'")
+        }
+        return value
+    }
+
+    /// Field `index` of `row` as a number within `bounds`; the error states the bound and what it stands for.
+    public func number(_ row: Row, _ index: Int, _ name: String, in bounds: ClosedRange<Double>, _ meaning: String) throws(InputError) -> Double {
+        let value = try number(row, index, name)
+        guard bounds.contains(value) else {
+            throw InputError(path: path, line: row.line, "\(name) must be from \(Decimals.format(bounds.lowerBound, digits: 6)) to \(Decimals.format(bounds.upperBound, digits: 6)) (\(meaning)), got '\(TextLines.excerpt(row.fields[index]))'")
         }
         return value
     }

@@ -49,6 +49,14 @@ public struct RSSITrace: Sendable {
         return rows.compactMap { seen.insert($0.phone).inserted ? $0.phone : nil }
     }
 
+    /// Each phone's recorded span (its last `t` less its first), summed: seconds.
+    public var phoneSeconds: Double {
+        var spans: [String: (first: Double, last: Double)] = [:]
+        for row in rows { spans[row.phone] = (spans[row.phone]?.first ?? row.t, row.t) }
+        // In order of first appearance: the same sum whatever the dictionary's order.
+        return phones.reduce(0) { total, phone in total + (spans[phone].map { $0.last - $0.first } ?? 0) }
+    }
+
     public static let tillsHeader = ["till", "x", "y", "z"]
     public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
 }

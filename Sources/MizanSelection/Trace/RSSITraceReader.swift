@@ -3,6 +3,17 @@ import MizanSim
 import MizanFormats
 
 extension RSSITrace {
+    /// RSSI a BLE receiver reports, dBm: the controller gives a signed byte
+    /// from -127 (Bluetooth Core 5.3, Vol 4, Part E, 7.7.65.2), and a reading
+    /// at 0 dBm or more at a phone is no reading (the Danis dataset's +42 and +29).
+    public static let rssiBounds = -127 ... -1
+    /// Seconds: any origin (a Unix time fits), within about 317 years of zero.
+    public static let timeBounds = -1e10...1e10
+    /// The longest recording one phone may span, seconds: a day.
+    public static let maximumSpan = 86_400.0
+    /// Metres, within 10 km of the origin: a shop floor, with room to spare.
+    public static let positionBounds = -10_000.0...10_000.0
+
     /// Reads `tills.csv` and `trace.csv`. Every mistake names the file and line.
     public static func read(tillsPath: String, tracePath: String) throws(InputError) -> RSSITrace {
         let tills = try readTills(tillsPath)
@@ -10,21 +21,31 @@ extension RSSITrace {
         let table = try CSVTable(TextFile.read(tracePath), path: tracePath, header: traceHeader)
         var rows: [Row] = []
         rows.reserveCapacity(table.rows.count)
+        var firstT: [String: Double] = [:]
         var lastT: [String: Double] = [:]
         for row in table.rows {
-            let t = try table.number(row, 0, "t")
+            let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
             let phone = String(row.fields[1])
             guard let id = UInt32(row.fields[2]), known.contains(TillID(id)) else {
-                throw InputError(path: tracePath, line: row.line, "till '\(row.fields[2])' is not in \(tillsPath)")
+                throw InputError(path: tracePath, line: row.line, "till '\(TextLines.excerpt(row.fields[2]))' is not in \(tillsPath)")
             }
-            guard let rssi = Int(row.fields[3]), rssi < 0 || rssi == RSSISample.notAvailable else {
-                throw InputError(path: tracePath, line: row.line, "rssi must be a negative whole number of dBm (or 127), got '\(row.fields[3])'")
+            guard let rssi = Int(row.fields[3]), rssiBounds.contains(rssi) || rssi == RSSISample.notAvailable else {
+                throw InputError(path: tracePath, line: row.line,
+                                 "rssi must be a whole number of dBm from \(rssiBounds.lowerBound) to \(rssiBounds.upperBound) (what a BLE receiver reports), or 127 for not available, got '\(TextLines.excerpt(row.fields[3]))'")
             }
             if let previous = lastT[phone], t < previous {
                 throw InputError(path: tracePath, line: row.line, "t goes back in time for phone '\(phone)' (\(t) after \(previous))")
             }
+            let first = firstT[phone] ?? t
+            guard t - first <= maximumSpan else {
+                throw InputError(path: tracePath, line: row.line,
+                                 "phone '\(phone)' spans more than \(Int(maximumSpan)) s (one day) of recording (t \(t) against its first row's \(first)): split the recording into phones of a day at most")
+            }
+            firstT[phone] = first
             lastT[phone] = t
-            let position = Position(x: try table.number(row, 4, "x"), y: try table.number(row, 5, "y"), z: try table.number(row, 6, "z"))
+            let position = Position(x: try table.number(row, 4, "x", in: positionBounds, "metres"),
+                                    y: try table.number(row, 5, "y", in: positionBounds, "metres"),
+                                    z: try table.number(row, 6, "z", in: positionBounds, "metres"))
             rows.append(Row(t: t, phone: phone, till: TillID(id), rssi: rssi, position: position))
         }
         return RSSITrace(tills: tills, rows: rows)
@@ -33,12 +54,16 @@ extension RSSITrace {
     static func readTills(_ path: String) throws(InputError) -> [Till] {
         let table = try CSVTable(TextFile.read(path), path: path, header: tillsHeader)
         var tills: [Till] = []
+        var lines: [UInt32: Int] = [:]
         for row in table.rows {
             guard let id = UInt32(row.fields[0]) else {
-                throw InputError(path: path, line: row.line, "till must be a whole number from 0 to \(UInt32.max), got '\(row.fields[0])'")
+                throw InputError(path: path, line: row.line, "till must be a whole number from 0 to \(UInt32.max), got '\(TextLines.excerpt(row.fields[0]))'")
             }
-            if tills.contains(where: { $0.id.rawValue == id }) { throw InputError(path: path, line: row.line, "till \(id) appears twice") }
-            let position = Position(x: try table.number(row, 1, "x"), y: try table.number(row, 2, "y"), z: try table.number(row, 3, "z"))
+            if let line = lines[id] { throw InputError(path: path, line: row.line, "till \(id) appears twice (first on line \(line))") }
+            lines[id] = row.line
+            let position = Position(x: try table.number(row, 1, "x", in: positionBounds, "metres"),
+                                    y: try table.number(row, 2, "y", in: positionBounds, "metres"),
+                                    z: try table.number(row, 3, "z", in: positionBounds, "metres"))
             tills.append(Till(id: TillID(id), position: position))
         }
         guard !tills.isEmpty else { throw InputError(path: path, "no tills") }

@@ -13,7 +13,12 @@ public final class Floor {
     var clock: VirtualClock { loop.clock }
     let medium: RadioMedium
     private(set) var tills: [TillUnit] = []
-    private(set) var phones: [PhoneUnit] = []
+    /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift).
+    private(set) var phoneUnits: [Int: PhoneUnit] = [:]
+    /// Payers on the floor, created or not: indices below this exist.
+    var payerCount = 0
+    /// Payers on the floor not created yet, and the draws their creation takes.
+    var pendingPayers: PendingPayers?
     var operators: SeededGenerator
     var payers: SeededGenerator
     var arrivals: SeededGenerator
@@ -98,11 +103,31 @@ public final class Floor {
         tills.append(unit)
     }
 
+    /// The phones created, in index order.
+    var phones: [PhoneUnit] { phoneUnits.keys.sorted().compactMap { phoneUnits[$0] } }
+
+    /// A new payer, numbered after every payer on the floor, standing at `position`.
     @discardableResult
     func addPhone(till: Int, at position: Position) -> PhoneUnit {
-        let index = phones.count
-        let offset = plan.payerBehaviour.phoneOffsetSigma > 0 ? payers.normal(mean: 0, sd: plan.payerBehaviour.phoneOffsetSigma) : 0
-        let endpoint = medium.addPhone(CentralID(UInt32(index + 1)), motion: .standing(at: position),
+        let index = payerCount
+        payerCount += 1
+        return addPhone(index: index, till: till, draw: drawPayer(standing: position, using: &payers))
+    }
+
+    /// What creating a payer draws, in the order creating one always drew it:
+    /// where they stand (unless given), their phone's offset, their Bluetooth.
+    func drawPayer(standing position: Position?, using generator: inout SeededGenerator) -> PayerDraw {
+        let behaviour = plan.payerBehaviour
+        let position = position ?? idlePosition(using: &generator)
+        let offset = behaviour.phoneOffsetSigma > 0 ? generator.normal(mean: 0, sd: behaviour.phoneOffsetSigma) : 0
+        let availability = behaviour.bluetoothOffFraction + behaviour.bluetoothNotAllowedFraction > 0 ? generator.unitInterval() : nil
+        return PayerDraw(position: position, offset: offset, availability: availability)
+    }
+
+    @discardableResult
+    func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
+        let position = draw.position, offset = draw.offset
+        let endpoint = medium.addPhone(CentralID(UInt32(index + 1)), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
@@ -120,10 +145,9 @@ public final class Floor {
             if timer == .deadline { ledger.attemptMissedDeadline(phone: unit.index) }
             unit.driver.timerFired(timer)
         }
-        phones.append(unit)
+        phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
-        if behaviour.bluetoothOffFraction + behaviour.bluetoothNotAllowedFraction > 0 {
-            let draw = payers.unitInterval()
+        if let draw = draw.availability {
             if draw < behaviour.bluetoothOffFraction {
                 medium.setAvailability(.phone(index), .off)
             } else if draw < behaviour.bluetoothOffFraction + behaviour.bluetoothNotAllowedFraction {

@@ -6,7 +6,7 @@ extension Floor {
     func exists(_ device: DeviceRef) -> Bool {
         switch device {
         case let .till(index): tills.indices.contains(index)
-        case let .phone(index): phones.indices.contains(index)
+        case let .phone(index): index >= 0 && index < payerCount && { _ = phone(index); return true }()
         }
     }
 

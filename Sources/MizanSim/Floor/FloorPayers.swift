@@ -15,18 +15,41 @@ extension Floor {
                 }
             }
         case let .queues(meanGap, idle):
+            // Payers present from the start are created when first needed (`phone(_:)`):
+            // here the payers' stream only moves past their draws, so what follows draws as before.
+            let count = meanGap == .zero ? Swift.max(idle, tills.count) : idle
+            let tillCount = meanGap == .zero ? tills.count : 0
+            let till: @Sendable (Int) -> Int = { payer in tillCount > 0 ? payer % tillCount : 0 }
+            pendingPayers = PendingPayers(cursor: payers, first: payerCount, end: payerCount + count, till: till)
+            for _ in 0..<count { _ = drawPayer(standing: nil, using: &payers) }
             if meanGap == .zero {
                 // Queues that never empty: the payers present take turns at their till.
-                let count = Swift.max(idle, tills.count)
-                for payer in 0..<count {
-                    let till = tills[payer % tills.count]
-                    let phone = addPhone(till: till.index, at: idlePosition())
-                    till.queue.append(phone.index)
-                }
-            } else {
-                for _ in 0..<idle { addPhone(till: 0, at: idlePosition()) }
+                for till in tills { till.queue = PayerQueue(from: payerCount + till.index, to: payerCount + count, by: tills.count) }
             }
+            payerCount += count
         }
+    }
+
+    /// Payer `index`'s phone, created now if the payer has not acted before.
+    func phone(_ index: Int) -> PhoneUnit {
+        if let phone = phoneUnits[index] { return phone }
+        guard var pending = pendingPayers, pending.covers(index) else {
+            preconditionFailure("payer \(index) is not on the floor")
+        }
+        pendingPayers = nil
+        let draw: PayerDraw
+        if let kept = pending.kept.removeValue(forKey: index) {
+            draw = kept
+        } else {
+            while pending.next < index {
+                pending.kept[pending.next] = drawPayer(standing: nil, using: &pending.cursor)
+                pending.next += 1
+            }
+            draw = drawPayer(standing: nil, using: &pending.cursor)
+            pending.next += 1
+        }
+        pendingPayers = pending
+        return addPhone(index: index, till: pending.till(index), draw: draw)
     }
 
     /// At time zero: the first locks, and the first arrivals.
@@ -36,24 +59,26 @@ extension Floor {
             for till in tills { lock(till, for: till.index * perTill) }
         case let .queues(meanGap, _):
             if meanGap == .zero {
-                for till in tills { lock(till, for: till.queue[0]) }
+                for till in tills { if let first = till.queue.first { lock(till, for: first) } }
             } else {
                 for till in tills { scheduleArrival(at: till, meanGap: meanGap) }
             }
         }
     }
 
-    func idlePosition() -> Position {
+    func idlePosition() -> Position { idlePosition(using: &payers) }
+
+    func idlePosition(using generator: inout SeededGenerator) -> Position {
         let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
         let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
-        return Position(x: payers.uniform(0...width), y: payers.uniform(Swift.min(2, depth)...depth), z: plan.radio.phoneHeight)
+        return Position(x: generator.uniform(0...width), y: generator.uniform(Swift.min(2, depth)...depth), z: plan.radio.phoneHeight)
     }
 
     /// Each payer's amount: spread over the plan's range (a prime stride), so
     /// neighbours in a queue bring different amounts and can tell theirs.
     /// `nil` only for a range that is not positive, which reading a plan refuses.
     func amount(forPayer payer: Int) -> Amount? {
-        let range = tills[phones[payer].till].plan.amountRange ?? plan.payerBehaviour.amountRange
+        let range = tills[phone(payer).till].plan.amountRange ?? plan.payerBehaviour.amountRange
         let span = range.upperBound - range.lowerBound + 1
         let minor = range.lowerBound + Int64(payer &* 7_919) % span
         return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)
@@ -75,7 +100,7 @@ extension Floor {
         till.lockTimer = nil
         guard !draining else { return }
         till.lockedFor = payer
-        let phone = phones[payer]
+        let phone = phone(payer)
         if phone.amount == nil { phone.amount = amount(forPayer: payer) }
         if case .queues = plan.payers {
             let stand = Position(x: till.plan.position.x + payers.uniform(plan.payerBehaviour.standX),
@@ -93,8 +118,8 @@ extension Floor {
         case let .pairs(_, perTill):
             // Every phone of the till taps Start when its amount is locked.
             for k in 0..<perTill {
-                phones[till.index * perTill + k].amount = phone.amount
-                tapStart(phones[till.index * perTill + k])
+                self.phone(till.index * perTill + k).amount = phone.amount
+                tapStart(self.phone(till.index * perTill + k))
             }
         case .queues:
             tapStart(phone)

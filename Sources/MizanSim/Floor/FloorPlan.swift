@@ -60,7 +60,8 @@ public enum PayerArrivals: Hashable, Sendable {
     case pairs(distance: Double, phonesPerTill: Int = 1)
     /// Payers arrive at each till as a Poisson process and queue (W2); with
     /// `meanGap` zero the queue never empties (W3). `idle` more payers stand on
-    /// the floor without paying.
+    /// the floor without paying. Payers present from the start are created
+    /// when they first act (`PendingPayers`).
     case queues(meanGap: Duration, idle: Int)
 }
 

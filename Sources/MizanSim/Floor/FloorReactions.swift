@@ -40,16 +40,16 @@ extension Floor {
         case let .queues(meanGap, _):
             guard let payer = till.lockedFor else { return }
             till.lockedFor = nil
-            let phone = phones[payer]
+            let phone = phone(payer)
             if charged {
                 phone.failures = 0
-                till.queue.removeAll { $0 == payer }
+                till.queue.remove(payer)
                 if meanGap == .zero { till.queue.append(payer) } // back to the end of a queue that never empties
             } else {
                 phone.failures += 1
                 if phone.failures >= plan.payerBehaviour.attempts {
                     phone.failures = 0
-                    till.queue.removeAll { $0 == payer }
+                    till.queue.remove(payer)
                     trace?.write(at: now, device: phone.name, event: "payer leaves")
                     if meanGap == .zero { till.queue.append(payer) }
                 }

@@ -9,7 +9,7 @@ final class TillUnit {
     let timers: DeviceTimers<HostTimer>
     var driver: HostDriver!
     /// Payers waiting, first in line first.
-    var queue: [Int] = []
+    var queue = PayerQueue()
     /// The payer whose amount is locked, or nil.
     var lockedFor: Int?
     var lockTimer: TimerID?

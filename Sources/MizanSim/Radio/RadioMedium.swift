@@ -26,7 +26,8 @@ public final class RadioMedium {
     var observe: (MediumEvent) -> Void = { _ in }
 
     private(set) var tills: [TillEndpoint] = []
-    private(set) var phones: [PhoneEndpoint] = []
+    /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
+    private(set) var phones: [Int: PhoneEndpoint] = [:]
     private var tillIndexByID: [TillID: Int] = [:]
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     private var scanners: [PhoneEndpoint] = []
@@ -62,9 +63,9 @@ public final class RadioMedium {
         return till
     }
 
-    func addPhone(_ central: CentralID, motion: Motion, offset: Double = 0, bodyLoss: Double = 0) -> PhoneEndpoint {
-        let phone = PhoneEndpoint(index: phones.count, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
-        phones.append(phone)
+    func addPhone(_ central: CentralID, index: Int? = nil, motion: Motion, offset: Double = 0, bodyLoss: Double = 0) -> PhoneEndpoint {
+        let phone = PhoneEndpoint(index: index ?? phones.count, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
+        phones[phone.index] = phone
         return phone
     }
 
@@ -316,7 +317,7 @@ public final class RadioMedium {
     /// Drops the phone's link (every open link when `phone` is nil) now.
     func dropLinks(phone: Int?) {
         if let phone {
-            if let link = phones[phone].link { lose(link, .fault) }
+            if let link = phones[phone]?.link { lose(link, .fault) }
         } else {
             for till in tills { for link in till.links { lose(link, .fault) } }
         }
@@ -456,7 +457,7 @@ public final class RadioMedium {
             }
             till.deliver(.stateChanged(availability))
         case let .phone(index):
-            let phone = phones[index]
+            guard let phone = phones[index] else { return }
             phone.availability = availability
             if availability != .on {
                 stopScan(phone)
@@ -479,7 +480,7 @@ public final class RadioMedium {
     /// are simulated one by one so the link is lost a supervision timeout after
     /// the last packet that got through.
     func walk(phone index: Int, at start: Duration, velocity: (x: Double, y: Double)) {
-        let phone = phones[index]
+        guard let phone = phones[index] else { return }
         var origin = phone.motion.position(at: start)
         origin.z = phone.motion.origin.z
         phone.motion = Motion(origin: origin, start: start, velocity: velocity)

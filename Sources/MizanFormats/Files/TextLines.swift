@@ -1,0 +1,38 @@
+/// Lines of a text file, as every reader of line-based files splits them:
+/// on the Unicode scalar "\n", with a "\r" before it dropped. (Swift's
+/// `Character` takes "\r\n" as one character, so splitting a `String` on
+/// `Character("\n")` keeps a CRLF file as a single line.)
+public enum TextLines {
+    /// Every line with its number from 1; an empty last line (after a final newline) is kept, as an empty line.
+    public static func split(_ text: String) -> [(number: Int, text: Substring)] {
+        var lines: [(number: Int, text: Substring)] = []
+        var start = text.unicodeScalars.startIndex
+        var number = 1
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if scalars[index] == "\n" {
+                lines.append((number, line(text, from: start, to: index)))
+                number += 1
+                start = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        lines.append((number, line(text, from: start, to: scalars.endIndex)))
+        return lines
+    }
+
+    private static func line(_ text: String, from start: String.Index, to end: String.Index) -> Substring {
+        let scalars = text.unicodeScalars
+        var end = end
+        if end > start, scalars[scalars.index(before: end)] == "\r" { end = scalars.index(before: end) }
+        return Substring(scalars[start..<end])
+    }
+
+    /// At most `limit` characters of `text` for an error message, with "..." and the full length when cut.
+    public static func excerpt(_ text: some StringProtocol, limit: Int = 60) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return String(text) }
+        return String(String.UnicodeScalarView(scalars.prefix(limit))) + "... (\(scalars.count) characters)"
+    }
+}

@@ -1,0 +1,28 @@
+/// What every line of a sweep carries so that `mizan merge` joins only the
+/// lines of one sweep run by one build: the sweep's digest and the build.
+public enum SweepIdentity {
+    /// The build that ran a sweep: the package's version and its configuration.
+    public static var build: String {
+        #if DEBUG
+        "mizan-floor 0.1 debug"
+        #else
+        "mizan-floor 0.1 release"
+        #endif
+    }
+
+    /// A digest of the sweep as read, whatever its file is called: the floor
+    /// (a floor file's content, not its path), the grid, the first seed and the
+    /// number of seeds. FNV-1a, 64 bits, as 16 hex digits: it tells sweeps
+    /// apart; it is no defence against a forger.
+    public static func digest(_ plan: SweepPlan) -> String {
+        var text = "floor " + JSONText.render(plan.floor) + "\n"
+        for axis in plan.axes {
+            text += "axis " + JSONText.string(axis.field) + " " + axis.values.map(JSONText.render).joined(separator: ",") + "\n"
+        }
+        text += "seeds \(plan.firstSeed) \(plan.seeds)\n"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,8 @@
+/// What creating one payer draws from the payers' stream: where they stand,
+/// their phone's RSSI offset, and the draw that decides their Bluetooth.
+struct PayerDraw {
+    let position: Position
+    let offset: Double
+    /// Uniform in [0, 1); nil when the floor turns no phone's Bluetooth off.
+    let availability: Double?
+}

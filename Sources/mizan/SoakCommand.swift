@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import MizanFormats
+import Synchronization
+
+/// `mizan soak`: random floors with random faults, each run by `mizan run` in
+/// a child process (so a trap is caught, with its seed); a failure is shrunk
+/// to a minimal floor file and the command that replays it is printed.
+enum SoakCommand {
+    static let usage = """
+    usage: mizan soak [--runs N] [--minutes M] [--jobs J] [--first-seed S] [--out DIR]
+
+    Runs random floors (1 to 6 tills, pairs or Poisson arrivals, 6 to 60
+    virtual seconds) with random faults: each run first draws which kinds of
+    fault are on (swarm testing), then up to three of each. Each run is
+    'mizan run FLOOR --seed S' in a child process; it fails on an agreement
+    violation (exit 1), a refused floor (exit 2: a soak bug) or a trap (a
+    signal). A failure is shrunk (fewer faults, fewer tills, less time) to a
+    minimal floor file in DIR, and the replay command is printed.
+      --runs N         how many runs (default 100)
+      --minutes M      stop starting runs after M wall-clock minutes
+      --jobs J         child processes at once (default: the number of cores)
+      --first-seed S   run r uses seed S + r (default 1)
+      --out DIR        where shrunk floors go (default: the system's temporary folder)
+    Exit status: 0 when every run passed, 1 on a failure.
+    """
+
+    enum Outcome: Equatable, Sendable, CustomStringConvertible {
+        case passed, violation, refused, trapped(Int32), exited(Int32)
+        var description: String {
+            switch self {
+            case .passed: "passed"
+            case .violation: "agreement violation"
+            case .refused: "floor refused (a soak bug)"
+            case let .trapped(signal): "trapped (signal \(signal))"
+            case let .exited(code): "exit status \(code)"
+            }
+        }
+    }
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan soak", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        let runs = try args.integer("--runs", in: 1...100_000_000) ?? 100
+        let minutes = try args.number("--minutes", in: 0.01...100_000)
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
+        let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
+        try args.finish()
+        try OutputPaths.check("mizan soak", outputs: [("--out", out)], inputs: [])
+        try TextFile.makeDirectory(out)
+
+        let clock = ContinuousClock()
+        let deadline = minutes.map { clock.now + .seconds($0 * 60) }
+        let next = Atomic<Int>(0)
+        let failures = Mutex<[(seed: UInt64, outcome: Outcome)]>([])
+        let passed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, runs))) { worker in
+            while true {
+                let run = next.add(1, ordering: .relaxed).oldValue
+                guard run < runs, failures.withLock({ $0.isEmpty }), deadline.map({ clock.now < $0 }) ?? true else { return }
+                let seed = firstSeed + UInt64(run)
+                let outcome = Self.run(SoakCase.draw(seed: seed), seed: seed, folder: out, name: "worker-\(worker)")
+                if outcome == .passed { passed.add(1, ordering: .relaxed) } else { failures.withLock { $0.append((seed, outcome)) } }
+            }
+        }
+        let failed = failures.withLock { $0.sorted { $0.seed < $1.seed } }
+        guard let first = failed.first else {
+            print("mizan soak: \(passed.load(ordering: .relaxed)) runs, no failure (seeds \(firstSeed) on)")
+            return 0
+        }
+        let found = SoakCase.draw(seed: first.seed)
+        printError("mizan soak: seed \(first.seed): \(first.outcome) with \(found.tills) tills, \(found.faults.count) faults; shrinking")
+        let shrunk = SoakCase.shrink(found) { Self.run($0, seed: first.seed, folder: out, name: "shrink") == first.outcome }
+        let path = out + "/soak-seed-\(first.seed).json"
+        try TextFile.write(shrunk.floorJSON, to: path)
+        printError("mizan soak: shrunk to \(shrunk.tills) till(s), \(shrunk.faults.count) fault(s), \(shrunk.minutes) min: \(path)")
+        printError("replay: mizan run \(path) --seed \(first.seed) --trace trace.jsonl")
+        return 1
+    }
+
+    /// Runs one case in a child `mizan run`.
+    static func run(_ soak: SoakCase, seed: UInt64, folder: String, name: String) -> Outcome {
+        let path = folder + "/" + name + ".json"
+        do throws(InputError) { try TextFile.write(soak.floorJSON, to: path) } catch { return .exited(-1) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["run", path, "--seed", String(seed)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return .exited(-1) }
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal { return .trapped(process.terminationStatus) }
+        switch process.terminationStatus {
+        case 0: return .passed
+        case 1: return .violation
+        case 2: return .refused
+        case let code: return .exited(code)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+import MizanFormats
+
+/// Floors that mean nothing physically are refused with the reason.
+@Suite struct MeaninglessFloorTests {
+    static func problem(_ text: String) -> (field: String, problem: String)? {
+        do {
+            _ = try FloorFile.parse(text, file: "f.json")
+            return nil
+        } catch {
+            return (error.field, error.problem)
+        }
+    }
+
+    @Test func tillsAtOnePositionAreRefused() {
+        let failure = Self.problem(#"{"tills": [{"x": 1, "y": 2}, {"x": 4, "y": 2}, {"x": 1, "y": 2}], "payers": {"arrivals": "pairs"}}"#)
+        #expect(failure?.field == "tills[2].x")
+        #expect(failure?.problem.hasPrefix("at the same position as tills[0]") == true, "\(failure?.problem ?? "accepted")")
+        #expect(Self.problem(#"{"tills": [{"x": 1, "y": 2}, {"x": 1, "y": 2, "z": 2}], "payers": {"arrivals": "pairs"}}"#) == nil)
+    }
+
+    @Test func aFaultAfterTheRunsEndIsRefused() {
+        let failure = Self.problem(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 61}]}"#)
+        #expect(failure?.field == "faults[0].atSeconds")
+        #expect(failure?.problem.hasPrefix("after the run's end (60 s)") == true, "\(failure?.problem ?? "accepted")")
+        #expect(Self.problem(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 60}]}"#) == nil)
+    }
+
+    @Test func aSupervisionTimeoutWithinTwoConnectionIntervalsIsRefused() {
+        let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"connectionIntervalMs": 400, "supervisionTimeoutMs": 300}}"#)
+        #expect(failure?.field == "radio.supervisionTimeoutMs")
+        #expect(failure?.problem.hasPrefix("expected more than twice the connection interval (400 ms)") == true, "\(failure?.problem ?? "accepted")")
+        #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"connectionIntervalMs": 400, "supervisionTimeoutMs": 801}}"#) == nil)
+    }
+
+    @Test func aTillGivenTwoOffsetsIsRefused() {
+        let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"tillOffsets": [{"till": 2, "offset": 1}, {"till": 2, "offset": 3}]}}"#)
+        #expect(failure?.field == "radio.tillOffsets[1].till")
+        #expect(failure?.problem == "till 2 already has an offset (tillOffsets[0]): give each till one offset")
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import MizanFormats
+
+/// `merge` joins only the lines of one sweep run by one build, and names the file and line of any other.
+@Suite struct SweepProvenanceTests {
+    static func lines(_ sweep: String, shard: Shard) throws -> String {
+        let plan = try SweepFile.parse(sweep, file: "sweep.json")
+        return try SweepRunner.run(plan, shard: shard, threads: 2).map { $0.line + "\n" }.joined()
+    }
+
+    static let other = SweepTests.sweep.replacingOccurrences(of: "\"values\": [2, 9]", with: "\"values\": [2, 8]")
+
+    @Test func everyLineCarriesTheSweepsDigestAndTheBuild() throws {
+        let plan = try SweepFile.parse(SweepTests.sweep, file: "sweep.json")
+        let digest = SweepIdentity.digest(plan)
+        #expect(digest.count == 16)
+        #expect(digest != SweepIdentity.digest(try SweepFile.parse(Self.other, file: "sweep.json")))
+        // The file's name is not the sweep: the same sweep elsewhere has the same digest.
+        #expect(digest == SweepIdentity.digest(try SweepFile.parse(SweepTests.sweep, file: "elsewhere/s.json")))
+        let text = try Self.lines(SweepTests.sweep, shard: .whole)
+        #expect(text.split(separator: "\n").allSatisfy { $0.contains(#""sweep":"\#(digest)","build":"\#(SweepIdentity.build)""#) })
+    }
+
+    @Test func shardsOfTwoDifferentSweepsAreRefusedNamingFileAndLine() throws {
+        let first = try Self.lines(SweepTests.sweep, shard: Shard(index: 1, count: 2))
+        let second = try Self.lines(Self.other, shard: Shard(index: 2, count: 2))
+        do {
+            _ = try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second)])
+            Issue.record("merged two sweeps")
+        } catch {
+            #expect(error.description.hasPrefix("b.jsonl, line 1: from another sweep or build"), "\(error)")
+        }
+    }
+
+    @Test func aForeignLineIsRefusedEvenWithRunAndRuns() throws {
+        let first = try Self.lines(SweepTests.sweep, shard: Shard(index: 1, count: 2))
+        let second = try Self.lines(SweepTests.sweep, shard: Shard(index: 2, count: 2))
+        do {
+            _ = try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second + #"{"run":1,"runs":12}"# + "\n")])
+            Issue.record("merged a foreign line")
+        } catch {
+            #expect(error.description.hasPrefix("b.jsonl, line 7: not a line of a sweep"), "\(error)")
+        }
+        #expect(try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second)]).count == 12)
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import MizanSim
+
+/// Payers are created when they first act: idle payers cost nothing, and a
+/// seed gives the same trace it gave when every payer was created up front.
+@Suite struct LazyPayerTests {
+    static func queues(idle: Int, meanGap: Duration, bluetoothOff: Double) -> FloorPlan {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 4), payers: .queues(meanGap: meanGap, idle: idle), duration: .seconds(40))
+        plan.payerBehaviour.phoneOffsetSigma = 4
+        plan.payerBehaviour.bluetoothOffFraction = bluetoothOff
+        plan.radio.linkShadowingSigma = 3
+        return plan
+    }
+
+    /// A line saying a phone's Bluetooth is off or not allowed: written when the payer is created.
+    static func bluetoothState(_ line: String) -> Bool {
+        line.contains(#""event":"bluetooth""#) || line.contains(#""screen":"turn Bluetooth on""#) || line.contains(#""screen":"allow Bluetooth""#)
+    }
+
+    /// FNV-1a over the trace's lines: the same digest, the same trace.
+    static func digest(_ lines: [String]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for line in lines {
+            for byte in line.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // Digests recorded with every payer created at the start (before lazy
+    // creation), of the trace without its Bluetooth state lines: a payer whose
+    // phone has Bluetooth off now says so (and shows its screen) when created, not at time zero.
+    @Test(arguments: [
+        (40, 0.0, 0.0, UInt64(13_615_864_140_731_255_019)),
+        (40, 0.0, 0.2, UInt64(5_465_604_044_677_284_870)),
+        (30, 6.0, 0.2, UInt64(5_839_973_555_558_814_507)),
+    ])
+    func aSeedGivesTheTraceItGaveWhenEveryPayerWasCreatedAtTheStart(idle: Int, meanGap: Double, bluetoothOff: Double, expected: UInt64) throws {
+        let run = try FloorRun(Self.queues(idle: idle, meanGap: .seconds(meanGap), bluetoothOff: bluetoothOff), seed: 11)
+        let digest = Self.digest(run.trace.filter { !Self.bluetoothState($0) })
+        #expect(run.report.transactions > 0)
+        #expect(digest == expected, "\(digest)")
+    }
+
+    @Test func aMillionIdlePayersCreateOnlyThoseWhoAct() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 4), payers: .queues(meanGap: .zero, idle: 1_000_000), duration: .seconds(20))
+        plan.payerBehaviour.phoneOffsetSigma = 4
+        let floor = try Floor(plan: plan, seed: 3)
+        let report = floor.run()
+        #expect(report.transactions > 4)
+        #expect(floor.phoneUnits.count < 100, "\(floor.phoneUnits.count) phones created")
+        #expect(floor.payerCount == 1_000_000)
+    }
+
+    @Test func aQueueHandsOutFreshPayersInStrideOrderThenThoseWhoCameBack() {
+        var queue = PayerQueue(from: 1, to: 10, by: 4)
+        #expect(queue.first == 1)
+        queue.remove(1)
+        queue.append(1)
+        #expect(queue.first == 5)
+        queue.remove(9) // not first: the line keeps its order
+        #expect(queue.first == 5)
+        queue.remove(5)
+        #expect(queue.first == 1)
+        queue.remove(1)
+        #expect(queue.first == nil)
+    }
+}

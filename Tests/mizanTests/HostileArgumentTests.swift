@@ -1,0 +1,47 @@
+import Testing
+import MizanSelection
+@testable import mizan
+@testable import mizan_bench
+
+/// Misleading messages and exit statuses the hostile-input run found.
+@Suite struct HostileArgumentTests {
+    @Test func anOptionGivenTwiceSaysSo() {
+        let failure = RunCommandTests.failure { try RunCommand.main(["--seed", "1", "--seed", "2"]) }
+        #expect(failure?.message == "mizan run: --seed is given twice; give it once")
+        #expect(failure?.status == 2)
+        #expect(RunCommandTests.failure { try SelectCommand.main(["--tills", "t", "--trace", "r", "--json", "--json"]) }?.message
+            == "mizan select: --json is given twice; give it once")
+    }
+
+    @Test func calibrateExitsTwoOnATraceItCannotFit() {
+        #expect(ExitStatus.of(CalibrationError("the walk has no spread in distance")) == 2)
+    }
+
+    @Test func benchAnswersHelpAndRefusesAScaleBeyondItsRange() throws {
+        #expect(try BenchOptions.parse(["--help"]).wantsHelp)
+        #expect(try BenchOptions.parse(["W2", "-h"]).wantsHelp)
+        do {
+            _ = try BenchOptions.parse(["W2", "--scale", "1e20"])
+            Issue.record("--scale 1e20 was accepted")
+        } catch {
+            #expect(error.description == "--scale expects a number from 0.001 to 100.0, got '1e20'")
+        }
+        #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
+    }
+
+    @Test func aShorterRunThanAFloorFilesFaultIsRefused() throws {
+        let floor = try RunCommandTests.file(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 30}]}"#)
+        let failure = RunCommandTests.failure { try RunCommand.main([floor, "--minutes", "0.1"]) }
+        #expect(failure?.message == "mizan run: --minutes 0.1 ends the run before a fault of the floor file (at 30.0 s): the fault would never happen")
+        #expect(failure?.status == 2)
+    }
+
+    @Test func selectRefusesMoreSessionsThanItsLimitBeforeReplayingAny() throws {
+        let tills = try RunCommandTests.file("till,x,y,z\n1,0,0,1\n2,10,0,1\n")
+        let trace = try RunCommandTests.file("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1\n80000,p,2,-70,1,0,1\n0,q,1,-60,1,0,1\n80000,q,2,-70,1,0,1\n")
+        let failure = RunCommandTests.failure { try SelectCommand.main(["--tills", tills, "--trace", trace, "--every", "0.05"]) }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("160000 phone-seconds: at --every 0.05 that is about 3200002 sessions, over the limit of 2000000") == true,
+                "\(failure?.message ?? "replayed")")
+    }
+}

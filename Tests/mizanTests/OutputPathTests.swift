@@ -1,0 +1,64 @@
+import Foundation
+import MizanFormats
+import Testing
+@testable import mizan
+
+/// Outputs that never mislead: no empty path, no output over an input, no two
+/// outputs at one path, every file whole, a run folder marked complete last.
+@Suite struct OutputPathTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-out-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func anEmptyOutputPathIsRefused() {
+        #expect(RunCommandTests.failure { try RunCommand.main(["--out", ""]) }?.message == "mizan run: --out is an empty path; name a file or folder")
+        #expect(RunCommandTests.failure { try LanesCommand.main(["--transcript", ""]) }?.message
+            == "mizan lanes: --transcript is an empty path; name a file or folder")
+        #expect(RunCommandTests.failure { try MergeCommand.main(["--out", "", "a.jsonl"]) }?.status == 2)
+    }
+
+    @Test func anOutputOverAnInputIsRefused() throws {
+        let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#)
+        let before = try String(contentsOfFile: floor, encoding: .utf8)
+        let failure = RunCommandTests.failure { try RunCommand.main([floor, "--trace", floor]) }
+        #expect(failure?.message == "mizan run: --trace would write over the input '\(floor)'; choose another path")
+        #expect(failure?.status == 2)
+        #expect(try String(contentsOfFile: floor, encoding: .utf8) == before)
+    }
+
+    @Test func twoOutputsAtOnePathAreRefused() throws {
+        let directory = try Self.folder()
+        let failure = RunCommandTests.failure { try RunCommand.main(["--out", directory, "--trace", directory + "/trace.jsonl"]) }
+        #expect(failure?.message == "mizan run: --out and --trace both write '\(directory)/trace.jsonl'; give each its own path")
+    }
+
+    @Test func aRunFolderNamesItsRunAndIsMarkedCompleteLast() throws {
+        let directory = try Self.folder()
+        // What an earlier run left: a run that is interrupted must not look complete with it.
+        try "stale".write(toFile: directory + "/summary.json", atomically: true, encoding: .utf8)
+        try "stale".write(toFile: directory + "/run.json", atomically: true, encoding: .utf8)
+        try RunFolder.begin(directory)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/run.json"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/summary.json"))
+
+        #expect(try RunCommand.main(["--out", directory, "--seed", "4", "--minutes", "0.05", "--tills", "2", "--payers", "2"]) == 0)
+        let run = try String(contentsOfFile: directory + "/run.json", encoding: .utf8)
+        #expect(run.contains(#""seed": 4"#) && run.contains(#""floor": "\#(DefaultFloor.name)""#) && run.contains(#""build": "\#(SweepIdentity.build)""#))
+        #expect(run.contains(#""complete": true"#))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")
+        let trace = try String(contentsOfFile: directory + "/trace.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(trace.last?.contains(#""device":"floor","event":"end of trace","lines":\#(trace.count)"#) == true, "\(trace.last ?? "")")
+    }
+
+    @Test func aFileIsWrittenUnderAPartialNameInTheSameFolderThenRenamed() throws {
+        #expect(TextFile.partialPath(for: "out/run/summary.json") == "out/run/.summary.json.partial")
+        #expect(TextFile.partialPath(for: "summary.json") == ".summary.json.partial")
+        let directory = try Self.folder()
+        try TextFile.write("whole\n", to: directory + "/a.txt")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.txt"])
+        #expect(throws: InputError.self) { try TextFile.write("x", to: "") }
+    }
+}
