@@ -51,6 +51,10 @@ public enum EndingsCatalogue {
             // A decline that failed to open at the till; a sealed end that failed to open at the phone.
             rows(.sealedFrameFails, [.secureLinkFailed], [.youDeclined]),
             rows(.sealedFrameFails, [.cancelled], [.secureLinkFailed]),
+            // A till already serving another phone answers "busy"; spoiled on the
+            // air, the answer fails to decode at the phone. That till never took
+            // this phone's key, so it has no transaction with it (found by the soak).
+            rows(.sealedFrameFails, [nil], [.secureLinkFailed]),
             rows(.linkLostAfterAmountSent, [.payerLeft], [.handshakeFailed]),
             rows(.payerCancelsBeforeSecureLink, [nil, .handshakeFailed, .payerLeft], [.cancelled]),
             rows(.cancelAfterSecureLinkLinkLost, [.cancelled], [.connectionLost, .resultUnknown]),
