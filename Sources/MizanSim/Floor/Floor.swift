@@ -12,6 +12,7 @@ public final class Floor {
     let loop = SimulationLoop()
     var clock: VirtualClock { loop.clock }
     let medium: RadioMedium
+    let faults: FaultInjector
     private(set) var tills: [TillUnit] = []
     private(set) var phones: [PhoneUnit] = []
     var operators: SeededGenerator
@@ -39,6 +40,7 @@ public final class Floor {
         arrivals = root.split("arrivals")
         keysRoot = root.split("keys")
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility)
+        faults = FaultInjector(medium: medium)
         if let trace { medium.observe = { [unowned self] in MediumTrace.write($0, to: trace, at: now) } }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
