@@ -63,6 +63,8 @@ extension RadioMedium {
                 phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
                 // A phone that decided stops scanning at once; the loop reads `scanners` afresh.
             }
+            // Phones waiting to connect answer this packet (faithful link layer).
+            if !till.connectors.isEmpty { answerAdvertisement(of: till) }
         }
         if till.advertisingPayload != nil, till.advertisingTimer == nil {
             scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())

@@ -78,6 +78,8 @@ extension RadioMedium {
     /// Ends a link on both sides' books without telling anyone.
     func close(_ link: Link) {
         link.open = false
+        if let timer = link.idleLossTimer { clock.cancel(timer) }
+        link.idleLossTimer = nil
         link.till.links.removeAll { $0 === link }
         if link.phone.link === link { link.phone.link = nil }
     }
@@ -115,7 +117,7 @@ extension RadioMedium {
                 // The till's side ends at once; each phone notices only after a supervision timeout.
                 for link in till.links {
                     close(link)
-                    clock.schedule(after: parameters.supervisionTimeout) { [unowned self] in
+                    clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         link.phone.deliver(.disconnected)
                     }
@@ -127,10 +129,10 @@ extension RadioMedium {
             phone.availability = availability
             if availability != .on {
                 stopScan(phone)
-                phone.connecting = false
+                cancelConnection(phone)
                 if let link = phone.link {
                     close(link)
-                    clock.schedule(after: parameters.supervisionTimeout) { [unowned self] in
+                    clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         link.till.deliver(.disconnected(link.phone.central))
                     }
@@ -155,12 +157,23 @@ extension RadioMedium {
 
     func watchLink(of phone: PhoneEndpoint, lastSuccess: Duration) {
         guard let link = phone.link, link.open, !phone.motion.isStill else { return }
-        clock.schedule(after: parameters.connectionInterval) { [unowned self, unowned phone] in
+        if faithful {
+            // The signal changes now: the idle link's loss is simulated event by event instead.
+            if let timer = link.idleLossTimer { clock.cancel(timer) }
+            link.idleLossTimer = nil
+        }
+        let interval = faithful ? link.interval : parameters.connectionInterval
+        clock.schedule(after: interval) { [unowned self, unowned phone] in
             guard let current = phone.link, current === link, link.open else { return }
-            let per = model.packetErrorRate(rssi: linkRSSI(link))
-            let gotThrough = per == 0 || generator.unitInterval() >= per
+            let gotThrough: Bool
+            if faithful {
+                gotThrough = receives(link, toTill: true) && receives(link, toTill: false)
+            } else {
+                let per = model.packetErrorRate(rssi: linkRSSI(link))
+                gotThrough = per == 0 || generator.unitInterval() >= per
+            }
             let last = gotThrough ? now : lastSuccess
-            if now - last >= parameters.supervisionTimeout {
+            if now - last >= (faithful ? link.supervisionTimeout : parameters.supervisionTimeout) {
                 lose(link, .supervisionTimeout)
             } else {
                 watchLink(of: phone, lastSuccess: last)

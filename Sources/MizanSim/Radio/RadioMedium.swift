@@ -29,6 +29,12 @@ public final class RadioMedium {
     @exclusivity(unchecked) var generator: SeededGenerator
     let shadowingSeed: SeededGenerator
     let audibility: Audibility
+    /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
+    let linkLayer: LinkLayer
+    /// The till platform on the faithful link layer.
+    let tillProfile: TillProfile?
+    /// The per-packet spread as a table, for the loss of idle links.
+    private(set) lazy var packetSpread = PacketSpread(parameters: parameters)
     var observe: (MediumEvent) -> Void = { _ in }
 
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
@@ -49,7 +55,10 @@ public final class RadioMedium {
     public internal(set) var packetsSent = 0
     public internal(set) var packetsHeard = 0
 
-    public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone) {
+    public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
+                linkLayer: LinkLayer = .simple) {
+        self.linkLayer = linkLayer
+        if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         model = PathLossModel(parameters: parameters)
         self.clock = clock
         self.generator = generator.split("medium")
@@ -59,6 +68,10 @@ public final class RadioMedium {
     }
 
     var now: Duration { clock.now.sinceStart }
+
+    var faithful: Bool {
+        if case .faithful = linkLayer { true } else { false }
+    }
 
     // MARK: devices
 
@@ -80,7 +93,9 @@ public final class RadioMedium {
         PeripheralRadio(
             startAdvertising: { [unowned self, unowned till] in startAdvertising(till, $0) },
             stopAdvertising: { [unowned self, unowned till] in stopAdvertising(till) },
-            notify: { [unowned self, unowned till] in notify(till, $0, $1) },
+            notify: faithful
+                ? { [unowned self, unowned till] in notifyFaithful(till, $0, $1) }
+                : { [unowned self, unowned till] in notify(till, $0, $1) },
             retireService: { [unowned self, unowned till] in retireService(till) }
         )
     }
@@ -90,9 +105,15 @@ public final class RadioMedium {
         CentralRadio(
             startScan: { [unowned self, unowned phone] in startScan(phone) },
             stopScan: { [unowned self, unowned phone] in stopScan(phone) },
-            connect: { [unowned self, unowned phone] in connect(phone, to: $0) },
-            write: { [unowned self, unowned phone] in write(phone, $0) },
-            disconnect: { [unowned self, unowned phone] in disconnect(phone) }
+            connect: faithful
+                ? { [unowned self, unowned phone] in requestConnection(phone, to: $0) }
+                : { [unowned self, unowned phone] in connect(phone, to: $0) },
+            write: faithful
+                ? { [unowned self, unowned phone] in writeFaithful(phone, $0) }
+                : { [unowned self, unowned phone] in write(phone, $0) },
+            disconnect: faithful
+                ? { [unowned self, unowned phone] in disconnectFaithful(phone) }
+                : { [unowned self, unowned phone] in disconnect(phone) }
         )
     }
 
