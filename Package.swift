@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Mizan Floor: a deterministic simulator of a crowded shop floor running the
-// Mizan BLE payment protocol. Modules follow ARCHITECTURE.md §8; each imports
+// Mizan BLE payment protocol. Modules follow docs/architecture.md §8; each imports
 // only what is below it.
 let package = Package(
     name: "MizanFloor",
@@ -20,19 +20,22 @@ let package = Package(
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol"]),
+        // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
+        // files, strategy specs, transactions and summary files.
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol"]),
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
-        .target(name: "MizanSelection", dependencies: ["MizanSim", "MizanProtocol"]),
+        .target(name: "MizanSelection", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol"]),
         // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
-        .target(name: "MizanRehearsal", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSelection", "MizanRehearsal", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]
+            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim"]
         ),
         .executableTarget(
             name: "mizan-bench",
-            dependencies: ["MizanSim", "MizanCrypto"],
+            dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto"],
             path: "Benchmarks/mizan-bench"
         ),
         .testTarget(
@@ -46,9 +49,10 @@ let package = Package(
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
-        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim"]),
-        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanSim", "MizanProtocol"]),
-        .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanSim", "MizanProtocol", "MizanCrypto"]),
+        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanProtocol"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim"]),
+        .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,6 @@
 import MizanCrypto
-import MizanSim
 
-/// W0 crypto-floor (WORKLOADS.md): the crypto of one transaction and nothing
+/// W0 crypto-floor (docs/workloads.md): the crypto of one transaction and nothing
 /// else: 2 key pairs, 2 session-key derivations, 3 seals and 3 opens.
 enum W0CryptoFloor {
     /// One transaction's crypto. Returns the bytes opened, so the work cannot be

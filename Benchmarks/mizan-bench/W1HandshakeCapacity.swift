@@ -1,6 +1,6 @@
 import MizanSim
 
-/// W1 handshake-capacity (WORKLOADS.md): 100 till/phone pairs, each phone
+/// W1 handshake-capacity (docs/workloads.md): 100 till/phone pairs, each phone
 /// 0.5 m from its own till on an ideal, radio-isolated medium, paying again and
 /// again until `successes` transactions have ended in success.
 enum W1HandshakeCapacity {

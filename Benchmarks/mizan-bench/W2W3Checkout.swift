@@ -1,7 +1,7 @@
 import MizanProtocol
 import MizanSim
 
-/// W2 checkout-rush and W3 stadium (WORKLOADS.md): the radio and payer
+/// W2 checkout-rush and W3 stadium (docs/workloads.md): the radio and payer
 /// behaviour of a real floor, at two sizes.
 enum CheckoutWorkload {
     static func radio() -> RadioParameters {

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// `mizan-bench`: the workloads of WORKLOADS.md. Each prints a table for people
+/// `mizan-bench`: the workloads of docs/workloads.md. Each prints a table for people
 /// and, on its last line, one JSON object with every figure.
 func runBench() -> Int32 {
     let options: BenchOptions

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// A fresh `crypto_kx` key pair: one per side per transaction.
 public struct KeyPair: Sendable {

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// Secret bytes (secret keys, session keys, seeds) in a buffer that is wiped with
 /// `sodium_memzero` when the last copy is released. It never prints its bytes:

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// The two session keys of one side of a transaction (`crypto_kx_*_session_keys`):
 /// one to open what the peer sends, one to seal what this side sends.

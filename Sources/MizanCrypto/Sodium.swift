@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// The one place that talks to libsodium's lifecycle and return codes.
 enum Sodium {

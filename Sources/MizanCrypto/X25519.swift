@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// Raw X25519 (`crypto_scalarmult`), the function under `crypto_kx`. The
 /// protocol never calls it directly; it is here so that the Wycheproof vectors

@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// Raw XChaCha20-Poly1305-IETF (`crypto_aead_xchacha20poly1305_ietf_*`):
 /// the cipher of every sealed message. Output is ciphertext followed by the tag.

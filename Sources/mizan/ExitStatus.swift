@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 
 /// What a command's failure means for its exit status: 2 for bad input (the
 /// call, a JSON file, a data file), 1 for anything else.

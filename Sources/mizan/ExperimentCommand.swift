@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 import MizanSelection
 
 /// `mizan rssi-experiment EXP.json`: nearest-till accuracy on simulated rows of tills.

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// Which floor a command runs: a floor file (or the embedded default) and the
 /// overrides `run` and `replay` share, so a replay can name the same floor.

@@ -1,5 +1,5 @@
 import MizanRehearsal
-import MizanSim
+import MizanFormats
 
 /// `mizan lanes`: runs the rehearsal lanes and prints how each ended.
 enum LanesCommand {

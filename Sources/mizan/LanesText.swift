@@ -1,6 +1,5 @@
-import MizanProtocol
 import MizanRehearsal
-import MizanSim
+import MizanFormats
 
 /// How `mizan lanes` prints its results: a table, or JSON.
 enum LanesText {

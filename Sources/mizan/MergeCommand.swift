@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 
 /// `mizan merge`: joins sweep shards into what the unsharded sweep writes.
 enum MergeCommand {
@@ -10,14 +10,26 @@ enum MergeCommand {
     missing or appears twice.
     """
 
-    static func main(_ arguments: [String]) throws -> Int32 {
+    /// What a command line asks of `mizan merge`, checked by its own rules.
+    struct Options {
+        var paths: [String]
+        var out: String?
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var args = Arguments(command: "mizan merge", arguments)
-        if args.wantsHelp { print(usage); return 0 }
         let out = try args.value("--out")
         var paths: [String] = []
         while let path = args.positional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("mizan merge: give the shards' files\n\n\(usage)") }
+        return Options(paths: paths, out: out)
+    }
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        if Arguments(command: "mizan merge", arguments).wantsHelp { print(usage); return 0 }
+        let options = try parse(arguments)
+        let (paths, out) = (options.paths, options.out)
         let files = try paths.map { path throws(InputError) in (path, try TextFile.read(path)) }
         let lines: [String]
         do throws(SweepMerge.Problem) { lines = try SweepMerge.merge(files) } catch {

@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 #if canImport(Glibc)
 import Glibc
 #endif

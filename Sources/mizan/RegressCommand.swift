@@ -1,5 +1,6 @@
 import MizanRehearsal
 import MizanSim
+import MizanFormats
 
 /// `mizan regress drop-mid-handshake`: drops the link at every step and instant of the handshake, over many seeds.
 enum RegressCommand {

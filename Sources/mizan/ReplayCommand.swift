@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// `mizan replay`: runs a floor again with its seed and prints every event of
 /// one transaction, in order, in readable form.

@@ -1,5 +1,5 @@
-import MizanProtocol
 import MizanSim
+import MizanFormats
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
-import MizanSim
-import MizanSelection
+import MizanFormats
 
 /// `--strategy NAME [--base NAME] [--window S] [--margin DB] ...`: reads a
 /// selection strategy and only the parameters it takes, so a parameter the

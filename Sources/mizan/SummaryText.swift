@@ -1,4 +1,3 @@
-import MizanProtocol
 import MizanSim
 
 /// The human summary of a floor run.

@@ -1,5 +1,5 @@
 import Foundation
-import MizanSim
+import MizanFormats
 
 /// `mizan sweep`: a grid of floor values times seeds, on every core.
 enum SweepCommand {
@@ -18,32 +18,46 @@ enum SweepCommand {
     Sweep files: docs/sweeps.md. Exit status 1 on an agreement violation.
     """
 
-    static func main(_ arguments: [String]) throws -> Int32 {
+    /// What a command line asks of `mizan sweep`, checked by the command's
+    /// own rules before anything runs (the deploy files' test uses it too).
+    struct Options {
+        var path: String
+        var out: String?
+        var shard: Shard
+        var jobs: Int
+    }
+
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
         var args = Arguments(command: "mizan sweep", arguments)
-        if args.wantsHelp { print(usage); return 0 }
         let out = try args.value("--out")
         let shardText = try args.value("--shard")
         let shardCount = try args.integer("--shard-count", in: 1...1_000_000)
         let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
         try args.finish()
-        let environment = ProcessInfo.processInfo.environment
         if shardText != nil, shardCount != nil {
             throw UsageError("mizan sweep: give --shard K/N or --shard-count N (with JOB_COMPLETION_INDEX), not both")
         }
         if shardCount != nil, environment["JOB_COMPLETION_INDEX"] == nil {
             throw UsageError("mizan sweep: --shard-count needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job); elsewhere give --shard K/N")
         }
-        let shard: Shard
         do throws(Shard.Problem) {
+            let shard: Shard
             if let shardText {
                 shard = try Shard.parse(shardText)
             } else {
                 shard = try Shard.fromEnvironment(environment, count: shardCount) ?? .whole
             }
+            return Options(path: path, out: out, shard: shard, jobs: jobs)
         } catch {
             throw UsageError("mizan sweep: \(error)")
         }
+    }
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        if Arguments(command: "mizan sweep", arguments).wantsHelp { print(usage); return 0 }
+        let options = try parse(arguments, environment: ProcessInfo.processInfo.environment)
+        let (path, out, shard, jobs) = (options.path, options.out, options.shard, options.jobs)
         let sweep = try SweepFile.load(path: path)
         let progress = Progress(total: .seconds(1))
         let outcomes = try SweepRunner.run(sweep, shard: shard, threads: jobs) { done, total in

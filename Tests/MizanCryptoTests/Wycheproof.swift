@@ -1,7 +1,7 @@
 import Foundation
 
 /// The two Wycheproof files the crypto tests run (copied from
-/// ../shared/data/wycheproof with their LICENSE and SOURCE.txt).
+/// the Wycheproof project with their LICENSE and SOURCE.txt).
 enum Wycheproof {
     struct File<Group: Decodable & Sendable>: Decodable, Sendable {
         let numberOfTests: Int

@@ -1,5 +1,5 @@
 import Testing
-import MizanSim
+import MizanFormats
 @testable import MizanRehearsal
 
 /// An invalid lane file gets an error that names the file, the field and

@@ -1,7 +1,6 @@
 import MizanCrypto
 import MizanProtocol
 import Testing
-@testable import MizanRuntime
 
 /// Real host and phone drivers, real libsodium, over a perfect in-memory link.
 @Suite struct DriverLoopbackTests {

@@ -1,4 +1,3 @@
-import MizanCrypto
 import MizanProtocol
 @testable import MizanRuntime
 

@@ -1,6 +1,7 @@
 import Testing
 import MizanProtocol
 import MizanSim
+import MizanFormats
 import MizanSelection
 
 @Suite struct DanisImportTests {

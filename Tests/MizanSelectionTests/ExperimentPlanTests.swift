@@ -1,4 +1,3 @@
-import MizanSim
 import Testing
 import MizanSelection
 

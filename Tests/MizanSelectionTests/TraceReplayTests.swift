@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 import Testing
 import MizanProtocol
 import MizanSelection

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MizanSim
+import MizanFormats
 
 /// Writes and notifications on a link: one connection interval each on a
 /// clean link; with a packet error rate p, retransmitted at each connection

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theDefaultsAgreeWithTheDanisFitsInRADIO() {
-        // RADIO.md: Danis Pi receivers fit -58.9 dBm at 1 m, exponent 2.17, sigma 6.5 dB.
+        // docs/radio.md: Danis Pi receivers fit -58.9 dBm at 1 m, exponent 2.17, sigma 6.5 dB.
         let defaults = RadioParameters()
         #expect(abs(defaults.referenceRSSI - -58.9) < 0.5)
         #expect(abs(defaults.pathLossExponent - 2.17) < 0.1)

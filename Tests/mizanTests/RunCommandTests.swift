@@ -1,5 +1,4 @@
 import Foundation
-import MizanSim
 import Testing
 @testable import mizan
 

@@ -1,4 +1,4 @@
-/// Every way a transaction ends: the catalogue of ARCHITECTURE.md §4 (1-17) and
+/// Every way a transaction ends: the catalogue of docs/architecture.md §4 (1-17) and
 /// the endings found while building the machines and running faults (18-21). `EndingsCatalogue`
 /// holds the pairs of host and phone endings each one allows.
 public enum Ending: Int, Hashable, Sendable, CaseIterable, Comparable {

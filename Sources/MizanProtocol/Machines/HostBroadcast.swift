@@ -6,7 +6,7 @@ public struct HostBroadcast: Sendable {
     public struct Config: Hashable, Sendable {
         public let tillID: TillID
         public let tillLabel: String
-        /// The handshake deadline (ARCHITECTURE.md §3): from the start of
+        /// The handshake deadline (docs/architecture.md §3): from the start of
         /// broadcasting until the amount is handed to the radio.
         public let countdown: Duration
 

@@ -11,7 +11,7 @@
 public enum SelectionStrategy: Hashable, Sendable {
     /// The till with the strongest single sample in the last `window`.
     case strongestSample(window: Duration)
-    /// The till with the highest mean RSSI over the last `window` (WORKLOADS.md W2).
+    /// The till with the highest mean RSSI over the last `window` (docs/workloads.md W2).
     case highestMean(window: Duration)
     /// The till with the highest median RSSI over the last `window`.
     case highestMedian(window: Duration)

@@ -1,5 +1,5 @@
 import MizanProtocol
-import MizanSim
+import MizanFormats
 
 /// Reads a lane file strictly: every field checked, unknown fields refused,
 /// every error naming the file, the field and what was expected.

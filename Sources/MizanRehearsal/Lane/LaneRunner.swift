@@ -2,6 +2,7 @@ import MizanCrypto
 import MizanProtocol
 import MizanRuntime
 import MizanSim
+import MizanFormats
 
 /// Runs a lane: the real side's driver and the scripted peer on one
 /// `RehearsalLink`, on a `SimulationLoop`'s virtual time (the same loop and

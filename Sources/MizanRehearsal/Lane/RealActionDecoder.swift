@@ -1,5 +1,5 @@
 import MizanProtocol
-import MizanSim
+import MizanFormats
 
 /// Reads one action of the real side: `do`, its operands, and `at` or `on` (+ `after`).
 enum RealActionDecoder {

@@ -1,5 +1,5 @@
 import MizanProtocol
-import MizanSim
+import MizanFormats
 
 /// Reads a scripted peer (the `peer` object of a lane file) strictly. Steps
 /// and frames are checked against the side the peer plays: a scripted till

@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 
 /// The regression table as an SVG chart (MizanSim's `SVGDocument`): one
 /// stacked bar per drop, each segment a pair of endings in proportion to how

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 /// The transcript file of one lane (docs/transcript-format.md): the frames
 /// exchanged, in order, in hex with their direction and virtual times, and

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

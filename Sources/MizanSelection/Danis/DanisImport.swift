@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 /// Converts the Danis dataset (`tetam.dev` and `trk/*.mbd`, see its
 /// `SOURCE.txt`) to RSSI trace format v1: each receiver is a till, the beacon

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 /// The receivers and beacons of a Danis `tetam.dev` file: a line
 /// `Dongles:{"<mac>": [[x, y, z], <colour>, "<name>"], ...}` and a line

@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 /// What `mizan select` prints: a few lines of text, or one JSON object.
 public enum SelectionReport {
     public static func text(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {

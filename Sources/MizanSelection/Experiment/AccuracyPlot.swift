@@ -1,4 +1,4 @@
-import MizanSim
+import MizanFormats
 /// An SVG line chart of accuracy against till spacing, one line per strategy
 /// label (the label includes the window). Where other axes vary, each point is
 /// the mean accuracy of the cells with that strategy and spacing.

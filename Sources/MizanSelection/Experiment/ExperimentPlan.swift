@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// What `mizan rssi-experiment` runs (`docs/rssi-experiment.md`): every
 /// combination of the axes, each over `seeds` seeded sessions.

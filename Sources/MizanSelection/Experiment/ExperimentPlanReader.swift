@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 extension ExperimentPlan {
     /// Reads and checks an experiment file; every mistake names the file and the field.

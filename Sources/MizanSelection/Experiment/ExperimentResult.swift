@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// One cell's figures over its seeds.
 public struct ExperimentResult: Hashable, Sendable {

@@ -1,4 +1,3 @@
-import MizanProtocol
 import MizanSim
 
 /// Runs every cell of a plan over its seeds, in order, on the calling thread.

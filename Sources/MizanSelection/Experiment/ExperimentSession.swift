@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 /// One payer at the middle till of a row taps Start; the phone's real `Find`
 /// machine scans packets drawn from `PathLossModel` and asks its strategy

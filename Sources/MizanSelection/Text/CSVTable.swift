@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 /// A comma-separated file with a required header: no quoting, no empty
 /// fields; blank lines and a final newline are allowed. Each row keeps its
 /// line number for errors.

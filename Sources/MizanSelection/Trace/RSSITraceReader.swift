@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 
 extension RSSITrace {
     /// Reads `tills.csv` and `trace.csv`. Every mistake names the file and line.

@@ -1,4 +1,4 @@
-/// The protocol steps at which a fault can drop a link (ARCHITECTURE.md §5).
+/// The protocol steps at which a fault can drop a link (docs/architecture.md §5).
 public enum LinkDropPoint: String, CaseIterable, Hashable, Sendable, Codable {
     /// The phone's key is on its way: the till never gets it.
     case beforeKey = "before-key"

@@ -1,5 +1,3 @@
-import MizanProtocol
-import MizanRuntime
 
 extension Floor {
     // MARK: faults

@@ -1,5 +1,4 @@
 import MizanProtocol
-import MizanRuntime
 
 /// Payers arriving, operators locking their amounts, payers tapping Start.
 extension Floor {

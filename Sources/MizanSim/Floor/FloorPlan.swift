@@ -58,7 +58,7 @@ public struct TillPlan: Hashable, Sendable {
 /// Who comes to pay.
 public enum PayerArrivals: Hashable, Sendable {
     /// `phonesPerTill` phones per till, `distance` metres in front of it (side
-    /// by side, 0.2 m apart), paying again and again (WORKLOADS.md W1 has one).
+    /// by side, 0.2 m apart), paying again and again (docs/workloads.md W1 has one).
     case pairs(distance: Double, phonesPerTill: Int = 1)
     /// Payers arrive at each till as a Poisson process and queue (W2); with
     /// `meanGap` zero the queue never empties (W3). `idle` more payers stand on

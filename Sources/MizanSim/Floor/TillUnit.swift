@@ -1,4 +1,3 @@
-import MizanProtocol
 import MizanRuntime
 
 /// A till on the floor: its radio, its driver, its timers, and the queue of

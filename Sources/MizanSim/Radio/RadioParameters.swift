@@ -1,5 +1,5 @@
 /// The simulated medium's parameters, each default with its source
-/// (`shared/RADIO.md`). A floor file's radio section loads into this.
+/// (`docs/radio.md`). A floor file's radio section loads into this.
 public struct RadioParameters: Hashable, Sendable {
     /// Mean RSSI at 1 m, dBm. About -59 dBm at 0 dBm transmit power: the iBeacon
     /// "measured power" (Radius Networks and Blue Charm calibration notes); the
@@ -58,7 +58,7 @@ public struct RadioParameters: Hashable, Sendable {
 
     public init() {}
 
-    /// WORKLOADS.md W1: an ideal radio: no loss, no fading, no collisions.
+    /// docs/workloads.md W1: an ideal radio: no loss, no fading, no collisions.
     public static var ideal: RadioParameters {
         var parameters = RadioParameters()
         parameters.packetSigma = 0

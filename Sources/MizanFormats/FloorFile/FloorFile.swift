@@ -1,0 +1,164 @@
+import MizanProtocol
+import MizanSim
+
+/// Floor files: a floor described in JSON (docs/floor-files.md). Reading one
+/// validates every field; an unknown field, a value of the wrong kind or out
+/// of range is an error that names the file, the field and what was expected.
+public enum FloorFile {
+    /// Reads and validates the floor file at `path`.
+    public static func load(path: String) throws(JSONFileError) -> FloorPlan {
+        try plan(from: try JSONObjectReader.load(path: path), file: path)
+    }
+
+    /// Validates floor-file text; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(JSONFileError) -> FloorPlan {
+        try plan(from: try JSONObjectReader.parse(text, file: file), file: file)
+    }
+
+    /// Validates an already parsed floor.
+    public static func plan(from json: JSONValue, file: String) throws(JSONFileError) -> FloorPlan {
+        let root = try JSONObjectReader(json, file: file)
+        let tills = try readTills(root)
+        let payers = try root.required(root.optionalObject("payers"), "payers", "an object saying who comes to pay")
+        let arrivals = try readArrivals(payers)
+        let minutes = try root.optionalNumber("minutes", in: 0.001...1_000_000) ?? 10
+        var plan = FloorPlan(tills: tills, payers: arrivals, duration: .seconds(minutes * 60))
+        plan.name = try root.optionalString("name") ?? "floor"
+        if let area = try root.optionalObject("area") {
+            plan.width = try area.optionalNumber("width", in: 0.1...100_000)
+            plan.depth = try area.optionalNumber("depth", in: 0.1...100_000)
+            try area.finish()
+        }
+        plan.payerBehaviour = try readPayerBehaviour(payers)
+        try payers.finish()
+        if let operators = try root.optionalObject("operators") {
+            plan.operators = try readOperators(operators)
+            try operators.finish()
+        }
+        let phones = try root.optionalObject("phones")
+        let radio = try root.optionalObject("radio")
+        if let phones { try readPhones(phones, into: &plan) }
+        if let radio { try readRadio(radio, into: &plan) }
+        try readLink(root: root, phones: phones, radio: radio, into: &plan)
+        try phones?.finish()
+        try radio?.finish()
+        if let faults = try root.optionalObjects("faults") {
+            plan.faults = try faults.map { fault throws(JSONFileError) in try readFault(fault, plan: plan) }
+        }
+        try root.finish()
+        return plan
+    }
+
+    // MARK: tills
+
+    private static func readTills(_ root: JSONObjectReader) throws(JSONFileError) -> [TillPlan] {
+        guard let value = root.value("tills") else { throw root.error("tills", "missing; expected a row {\"row\": {...}} or a list of tills") }
+        let file = root.file
+        if case let .array(items) = value {
+            guard !items.isEmpty else { throw root.error("tills", "expected at least one till") }
+            var tills: [TillPlan] = []
+            for (index, item) in items.enumerated() {
+                let till = try JSONObjectReader(item, file: file, path: "tills[\(index)]")
+                let number = UInt32(index + 1)
+                var plan = TillPlan(
+                    id: TillID(number),
+                    label: try till.optionalString("label") ?? "Till \(number)",
+                    position: Position(x: try till.required(till.optionalNumber("x", in: -100_000...100_000), "x", "a number (metres)"),
+                                       y: try till.required(till.optionalNumber("y", in: -100_000...100_000), "y", "a number (metres)"),
+                                       z: try till.optionalNumber("z", in: 0...100) ?? 1.0),
+                    countdown: .seconds(try till.optionalNumber("countdownSeconds", in: 0.1...3600) ?? 60),
+                    rssiOffset: try till.optionalNumber("rssiOffset", in: -60...60) ?? 0
+                )
+                plan.amountRange = try amountRange(till)
+                try validateLabel(plan.label, of: till)
+                try till.finish()
+                tills.append(plan)
+            }
+            return tills
+        }
+        let tills = try JSONObjectReader(value, file: file, path: "tills")
+        let row = try tills.required(tills.optionalObject("row"), "row", "an object {\"count\": N, \"spacing\": metres}")
+        let count = try row.required(row.optionalInteger("count", in: 1...100_000), "count", "a whole number of tills")
+        let spacing = try row.optionalNumber("spacing", in: 0.01...1000) ?? 2
+        let height = try row.optionalNumber("height", in: 0...100) ?? 1.0
+        try row.finish()
+        let countdown = Duration.seconds(try tills.optionalNumber("countdownSeconds", in: 0.1...3600) ?? 60)
+        let amounts = try amountRange(tills)
+        try tills.finish()
+        var line = FloorPlan.row(count: count, spacing: spacing, height: height, countdown: countdown)
+        for index in line.indices { line[index].amountRange = amounts }
+        return line
+    }
+
+    /// `amountMinorUnits: [low, high]`, whole minor units.
+    private static func amountRange(_ object: JSONObjectReader) throws(JSONFileError) -> ClosedRange<Int64>? {
+        guard let range = try object.optionalRange("amountMinorUnits", in: 1...1e15) else { return nil }
+        guard range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded() else {
+            throw object.error("amountMinorUnits", "expected whole numbers of minor units")
+        }
+        return Int64(range.lowerBound)...Int64(range.upperBound)
+    }
+
+    private static func validateLabel(_ label: String, of till: JSONObjectReader) throws(JSONFileError) {
+        do throws(FrameError) { try AmountDetails.validate(tillLabel: label) } catch {
+            throw till.error("label", "expected a label of 1 to \(AmountDetails.maximumTillLabelByteCount) UTF-8 bytes")
+        }
+    }
+
+    // MARK: payers
+
+    private static func readArrivals(_ payers: JSONObjectReader) throws(JSONFileError) -> PayerArrivals {
+        let kind = try payers.choice("arrivals", [("pairs", 0), ("poisson", 1), ("continuous", 2)])
+        switch kind {
+        case 0:
+            return .pairs(distance: try payers.optionalNumber("distance", in: 0.01...100) ?? 0.5,
+                          phonesPerTill: try payers.optionalInteger("phonesPerTill", in: 1...100) ?? 1)
+        case 1:
+            let gap = try payers.required(payers.optionalNumber("meanGapSeconds", in: 0.01...1_000_000), "meanGapSeconds", "a number of seconds")
+            return .queues(meanGap: .seconds(gap), idle: try payers.optionalInteger("idle", in: 0...10_000_000) ?? 0)
+        default:
+            return .queues(meanGap: .zero, idle: try payers.required(payers.optionalInteger("present", in: 1...10_000_000), "present", "a whole number of payers"))
+        }
+    }
+
+    private static func readPayerBehaviour(_ payers: JSONObjectReader) throws(JSONFileError) -> PayerBehaviour {
+        var behaviour = PayerBehaviour()
+        if let range = try payers.optionalRange("reviewSeconds", in: 0...3600) { behaviour.reviewTime = range }
+        if let p = try payers.optionalNumber("confirmProbability", in: 0...1) { behaviour.confirmProbability = p }
+        if let range = try payers.optionalRange("standX", in: -100...100) { behaviour.standX = range }
+        if let range = try payers.optionalRange("standY", in: -100...100) { behaviour.standY = range }
+        if let attempts = try payers.optionalInteger("attempts", in: 1...100) { behaviour.attempts = attempts }
+        if let seconds = try payers.optionalNumber("restartSeconds", in: 0...3600) { behaviour.restartDelay = .seconds(seconds) }
+        if let seconds = try payers.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
+        if let code = try payers.optionalString("currency") {
+            do throws(FrameError) { behaviour.currency = try CurrencyCode(code) } catch {
+                throw payers.error("currency", "expected an ISO 4217 code of three capital letters, got \"\(code)\"")
+            }
+        }
+        if let range = try amountRange(payers) { behaviour.amountRange = range }
+        return behaviour
+    }
+
+    private static func readOperators(_ operators: JSONObjectReader) throws(JSONFileError) -> OperatorBehaviour {
+        var behaviour = OperatorBehaviour()
+        if let seconds = try operators.optionalNumber("lockDelaySeconds", in: 0...3600) { behaviour.lockDelay = .seconds(seconds) }
+        if let range = try operators.optionalRange("pickSeconds", in: 0...3600) { behaviour.pickDelay = range }
+        if let p = try operators.optionalNumber("successProbability", in: 0...1) { behaviour.successProbability = p }
+        if let seconds = try operators.optionalNumber("relockDelaySeconds", in: 0...3600) { behaviour.relockDelay = .seconds(seconds) }
+        if let seconds = try operators.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
+        return behaviour
+    }
+
+    private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) {
+        if let sigma = try phones.optionalNumber("rssiOffsetSigma", in: 0...40) { plan.payerBehaviour.phoneOffsetSigma = sigma }
+        if let loss = try phones.optionalNumber("bodyLoss", in: 0...60) { plan.payerBehaviour.bodyLoss = loss }
+        if let off = try phones.optionalNumber("bluetoothOffFraction", in: 0...1) { plan.payerBehaviour.bluetoothOffFraction = off }
+        if let denied = try phones.optionalNumber("bluetoothNotAllowedFraction", in: 0...1) { plan.payerBehaviour.bluetoothNotAllowedFraction = denied }
+        guard plan.payerBehaviour.bluetoothOffFraction + plan.payerBehaviour.bluetoothNotAllowedFraction <= 1 else {
+            throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
+        }
+        if let selection = try phones.optionalObject("selection") {
+            plan.phoneSelection = try StrategySpec.read(selection).strategy
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import MizanProtocol
+import MizanSim
+
+extension FloorFile {
+    /// One fault: `{"kind": ..., ...}`; devices by number from 1, as a person counts them.
+    static func readFault(_ fault: JSONObjectReader, plan: FloorPlan) throws(JSONFileError) -> Fault {
+        let kinds = ["drop-link", "drop-link-at-step", "bluetooth", "walk-away", "corrupt-frame"]
+        let kind = try fault.choice("kind", kinds.map { ($0, $0) })
+        func phone() throws(JSONFileError) -> Int? {
+            try fault.optionalInteger("phone", in: 1...10_000_000).map { $0 - 1 }
+        }
+        func seconds(_ key: String) throws(JSONFileError) -> Duration {
+            .seconds(try fault.required(fault.optionalNumber(key, in: 0...10_000_000), key, "a number of seconds"))
+        }
+        let result: Fault
+        switch kind {
+        case "drop-link":
+            result = .dropLink(phone: try phone(), at: try seconds("atSeconds"))
+        case "drop-link-at-step":
+            let step = try fault.choice("step", LinkDropPoint.allCases.map { ($0.rawValue, $0) })
+            result = .dropLinkAtStep(step, phone: try phone(), after: .milliseconds(try fault.optionalNumber("afterMs", in: 0...60_000) ?? 0))
+        case "bluetooth":
+            let state = try fault.choice("state", [("off", RadioAvailability.off), ("on", .on), ("not-allowed", .notAllowed)])
+            let till = try fault.optionalInteger("till", in: 1...plan.tills.count)
+            let phoneIndex = try phone()
+            let device: DeviceRef
+            switch (till, phoneIndex) {
+            case let (till?, nil): device = .till(till - 1)
+            case let (nil, phone?): device = .phone(phone)
+            case (nil, nil), (.some, .some): throw fault.error("till", "expected exactly one of 'till' and 'phone'")
+            }
+            result = .bluetooth(device, state, at: try seconds("atSeconds"))
+        case "walk-away":
+            let phoneIndex = try fault.required(try phone(), "phone", "a phone number from 1")
+            result = .walkAway(phone: phoneIndex, at: try seconds("atSeconds"),
+                               speed: try fault.optionalNumber("speed", in: 0.01...20) ?? 1.4,
+                               dx: try fault.optionalNumber("dx", in: -1...1) ?? 0, dy: try fault.optionalNumber("dy", in: -1...1) ?? 1)
+        default:
+            let frame = try fault.choice("frame", FrameType.allCases.map { ($0.name.replacingSpaces(), $0) })
+            result = .corruptFrame(frame, phone: try phone())
+        }
+        try fault.finish()
+        return result
+    }
+}
+
+extension String {
+    func replacingSpaces() -> String { String(map { $0 == " " ? "-" : $0 }) }
+}

@@ -1,0 +1,51 @@
+import MizanSim
+/// `transactions.jsonl`: one JSON line per settled transaction, in the order
+/// they settled: till and phone, the till chosen and the true nearest, the
+/// virtual time of each step (seconds), both endings, and whether money moved.
+public enum TransactionsFile {
+    public static func lines(_ report: FloorReport) -> [String] {
+        report.ledger.settled.enumerated().map { number, record in
+            let host = record.host.map { report.ledger.hosts[$0] }
+            let attempt = record.attempt.map { report.ledger.attempts[$0] }
+            var fields: [(String, String)] = [
+                ("transaction", String(number + 1)),
+                ("till", host.map { String($0.till + 1) } ?? attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
+                ("phone", attempt.map { String($0.phone + 1) } ?? "null"),
+                ("chosen_till", attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
+                ("nearest_till", attempt?.nearestTill.map { String($0 + 1) } ?? "null"),
+                ("locked_at", host.map { seconds($0.lockedAt) } ?? "null"),
+                ("started_at", attempt.map { seconds($0.startedAt) } ?? "null"),
+                ("secure_at", attempt?.secureAt.map(seconds) ?? "null"),
+                ("host_ended_at", host?.endedAt.map(seconds) ?? "null"),
+                ("phone_ended_at", attempt?.endedAt.map(seconds) ?? "null"),
+                ("host_ending", record.pair.host.map { quoted($0.screen.rawValue) } ?? "null"),
+                ("phone_ending", record.pair.phone.map { quoted($0.screen.rawValue) } ?? "null"),
+            ]
+            switch record.verdict {
+            case let .agreed(ending):
+                fields.append(("ending", String(ending.rawValue)))
+                fields.append(("agreed", "true"))
+            case .violated:
+                fields.append(("ending", "null"))
+                fields.append(("agreed", "false"))
+            }
+            fields.append(("charged", record.pair.charged ? "true" : "false"))
+            fields.append(("phone_deadline_missed", attempt?.deadlineMissed == true ? "true" : "false"))
+            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// Seconds with microsecond precision, as JSON.
+    public static func seconds(_ time: Duration) -> String {
+        let micros = TraceWriter.microseconds(time)
+        let whole = micros / 1_000_000, fraction = abs(micros % 1_000_000)
+        let digits = String(fraction)
+        return "\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+    }
+
+    public static func quoted(_ text: String) -> String {
+        var line = ""
+        TraceWriter.appendQuoted(text, to: &line)
+        return line
+    }
+}

@@ -1,0 +1,81 @@
+import MizanProtocol
+import MizanSim
+
+/// A selection strategy named and parameterised as a person writes it on the
+/// command line or in an experiment file; every parameter not given takes its
+/// default.
+public struct StrategySpec: Hashable, Sendable {
+    public let name: StrategyName
+    /// The scoring strategy a wrapper (`hysteresis`, `confident`) wraps.
+    public let base: StrategyName?
+    /// Every parameter the strategy takes (its own and its base's), defaults filled in.
+    public let values: [StrategyParameter: Double]
+
+    /// Checks that `base` is given exactly for wrappers and names a scoring
+    /// strategy, and that every value is one the strategy takes and in range.
+    public init(name: StrategyName, base: StrategyName? = nil, values given: [(StrategyParameter, Double)] = []) throws(StrategyError) {
+        if name.isWrapper {
+            guard let base else { throw StrategyError("strategy '\(name.rawValue)' needs a base scoring strategy (one of strongest, mean, median, ema, kalman)") }
+            guard !base.isWrapper else { throw StrategyError("the base of '\(name.rawValue)' must be a scoring strategy (strongest, mean, median, ema, kalman), not '\(base.rawValue)'") }
+        } else if base != nil {
+            throw StrategyError("strategy '\(name.rawValue)' takes no base")
+        }
+        let accepted = name.parameters + (base?.parameters ?? [])
+        var values: [StrategyParameter: Double] = [:]
+        for parameter in accepted { values[parameter] = name.defaultValue(parameter) }
+        for (parameter, value) in given {
+            guard accepted.contains(parameter) else {
+                throw StrategyError("strategy '\(name.rawValue)' has no parameter '\(parameter.rawValue)' (it takes: \(accepted.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard value.isFinite, parameter.range.contains(value) else {
+                throw StrategyError("\(parameter.rawValue) expects a number from \(Decimals.format(parameter.range.lowerBound, digits: 3)) to \(Decimals.format(parameter.range.upperBound, digits: 3)) \(parameter.unit), got \(value)")
+            }
+            values[parameter] = value
+        }
+        self.name = name
+        self.base = base
+        self.values = values
+    }
+
+    /// The parameters in their listed order (own, then base's).
+    public var parameters: [StrategyParameter] { name.parameters + (base?.parameters ?? []) }
+
+    public func value(_ parameter: StrategyParameter) -> Double { values[parameter] ?? name.defaultValue(parameter) }
+
+    /// The same strategy with `window` replaced (an experiment's scan window).
+    public func with(window: Double) throws(StrategyError) -> StrategySpec {
+        try StrategySpec(name: name, base: base, values: parameters.map { ($0, $0 == .window ? window : value($0)) })
+    }
+
+    public var strategy: SelectionStrategy {
+        switch name {
+        case .strongest, .mean, .median, .ema, .kalman: scoring(name)
+        case .hysteresis: .hysteresis(base: scoring(base ?? .mean), margin: value(.margin))
+        case .confident: .confidentOrWait(base: scoring(base ?? .mean), margin: value(.margin), deadline: .seconds(value(.deadline)))
+        }
+    }
+
+    private func scoring(_ scorer: StrategyName) -> SelectionStrategy {
+        let window = Duration.seconds(value(.window))
+        switch scorer {
+        case .strongest: return .strongestSample(window: window)
+        case .mean: return .highestMean(window: window)
+        case .median: return .highestMedian(window: window)
+        case .ema: return .exponentialMean(window: window, timeConstant: .seconds(value(.timeConstant)))
+        case .kalman: return .kalman(window: window, processNoise: value(.processNoise), measurementNoise: value(.measurementNoise))
+        case .hysteresis, .confident: return .highestMean(window: window) // never: a base is a scoring strategy
+        }
+    }
+
+    /// `kalman window=1 processNoise=1 measurementNoise=40`, or
+    /// `confident(median) margin=3 deadline=3 window=1`: no commas, so it fits a CSV field.
+    public var label: String {
+        let head = base.map { "\(name.rawValue)(\($0.rawValue))" } ?? name.rawValue
+        return ([head] + parameters.map { "\($0.rawValue)=\(Decimals.format(value($0), digits: 3))" }).joined(separator: " ")
+    }
+}
+
+public struct StrategyError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

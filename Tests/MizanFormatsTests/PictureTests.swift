@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import MizanSim
+import MizanFormats
+
+/// The pictures are well-formed SVG that a renderer can read, and draw what
+/// the run had.
+@Suite struct PictureTests {
+    final class Counter: NSObject, XMLParserDelegate {
+        var elements: [String: Int] = [:]
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            elements[name, default: 0] += 1
+        }
+    }
+
+    static func parse(_ svg: String) -> [String: Int]? {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let counter = Counter()
+        parser.delegate = counter
+        return parser.parse() ? counter.elements : nil
+    }
+
+    @Test func floorAndTimelinePicturesAreWellFormedAndDrawTheRun() throws {
+        var plan = try DefaultFloor.plan()
+        plan.duration = .seconds(60)
+        plan.radio.packetSigma = 10
+        var trace: [String] = []
+        let report = try Floor(plan: plan, seed: 4, trace: TraceWriter { trace.append($0) }).run(drain: false)
+        let floor = try #require(Self.parse(FloorPicture.svg(report)))
+        #expect(floor["svg"] == 1)
+        #expect(floor["rect", default: 0] >= 1 + plan.tills.count)
+        #expect(floor["circle", default: 0] == report.ledger.attempts.filter { $0.position != nil }.count)
+        #expect(floor["line", default: 0] == report.wrongTillChoices)
+        let timeline = try #require(TimelinePicture.svg(report, trace: trace))
+        let elements = try #require(Self.parse(timeline))
+        #expect(elements["line", default: 0] > 8) // lifelines and frames
+        #expect(timeline.contains("phone key") && timeline.contains("amount") && timeline.contains("result"))
+    }
+}
