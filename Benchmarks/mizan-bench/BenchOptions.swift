@@ -1,10 +1,12 @@
-/// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F]`.
+/// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]`.
 struct BenchOptions {
     var workload: String
     var seed: UInt64 = 1
     var scale: Double = 1
+    /// W2 and W3's link layer: `faithful` (the default) or `simple` (their first definition).
+    var faithful = true
 
-    static let usage = "usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F]"
+    static let usage = "usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]"
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -27,6 +29,12 @@ struct BenchOptions {
                     throw Invalid(description: "--scale expects a positive number, got '\(value)'")
                 }
                 options.scale = scale
+            case "--radio":
+                switch value {
+                case "faithful": options.faithful = true
+                case "simple": options.faithful = false
+                default: throw Invalid(description: "--radio expects faithful or simple, got '\(value)'")
+                }
             default:
                 throw Invalid(description: "unknown option '\(flag)'\n\(usage)")
             }

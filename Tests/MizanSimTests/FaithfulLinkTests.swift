@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MizanFormats
 @testable import MizanSim
 
 /// The faithful link layer: connections only on advertising packets, the
@@ -16,12 +17,14 @@ import Testing
         var advertising: Set<String> = []
         var connections = 0, silent = 0
         for line in trace {
-            guard let event = TransactionTrace.Event(line) else { continue }
-            switch event.event {
-            case "advertising starts": advertising.insert(event.device)
-            case "advertising stops": advertising.remove(event.device)
+            guard case let .object(fields)? = try? JSONParser.parse(line),
+                  case let .string(device)? = fields.first(where: { $0.key == "device" })?.value,
+                  case let .string(event)? = fields.first(where: { $0.key == "event" })?.value else { continue }
+            switch event {
+            case "advertising starts": advertising.insert(device)
+            case "advertising stops": advertising.remove(device)
             case "connected":
-                guard case let .number(till)? = event.fields.first(where: { $0.key == "till" })?.value else { continue }
+                guard case let .number(till)? = fields.first(where: { $0.key == "till" })?.value else { continue }
                 connections += 1
                 if !advertising.contains("till-\(Int(till))") { silent += 1 }
             default: break

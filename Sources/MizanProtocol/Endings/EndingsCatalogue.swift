@@ -73,6 +73,11 @@ public enum EndingsCatalogue {
             row(.payerCancelsBeforeSecureLink, nil, .cancelled),
             row(.payerCancelsBeforeSecureLink, .handshakeFailed, .cancelled),
             row(.payerCancelsBeforeSecureLink, .payerLeft, .cancelled),
+            // The payer cancels while the till secures the link with their phone, and the
+            // operator cancels too (before or after the amount went out): both say cancelled,
+            // nothing charged. The faithful link layer's set-up widens this window.
+            row(.payerCancelsBeforeSecureLink, .cancelledWhileBroadcasting, .cancelled),
+            row(.payerCancelsBeforeSecureLink, .cancelled, .cancelled),
             row(.cancelAfterSecureLinkLinkLost, .cancelled, .connectionLost),
             row(.cancelAfterSecureLinkLinkLost, .cancelled, .resultUnknown),
             row(.confirmLostWithTheLink, .payerLeft, .resultUnknown),

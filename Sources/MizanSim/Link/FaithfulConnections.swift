@@ -79,6 +79,8 @@ extension RadioMedium {
         link.anchor = now + .microseconds(1250) + .nanoseconds(offset * 1_250_000)
         link.lastUp = link.anchor
         link.lastDown = link.anchor
+        link.subscribed = false
+        link.phoneConnected = false
         phone.link = link
         till.links.append(link)
         observe(.connected(phone: phone.index, till: till.index))
@@ -94,6 +96,7 @@ extension RadioMedium {
             link.lastUp = Swift.max(link.lastUp, ready)
             link.lastDown = Swift.max(link.lastDown, ready)
             armIdleLoss(link, from: ready)
+            link.phoneConnected = true
             link.phone.deliver(.connected)
             return
         }

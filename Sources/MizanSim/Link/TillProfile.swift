@@ -19,7 +19,7 @@ public struct TillProfile: Hashable, Sendable {
     }
 
     /// An iPad running the till app.
-    /// - MTU 185: what Apple devices offer (RADIO.md, ATT row).
+    /// - MTU 185: what Apple devices offer (docs/radio.md, ATT row).
     /// - At most 8 links: an assumption. Apple documents no bound for a Core
     ///   Bluetooth peripheral; 8 is a typical controller limit (Nordic's S120
     ///   stack, for one, supports eight simultaneous connections). A till

@@ -84,8 +84,12 @@ final class Link {
     var supervisionTimeout: Duration = .seconds(4)
     /// The ATT MTU: 23 until the MTU exchange (Core Spec Vol 3 Part F 3.2.8).
     var mtu = 23
-    /// The till has seen the phone subscribe (set-up done on the till's side).
-    var subscribed = false
+    /// The till has seen the phone subscribe, and the phone has been told it
+    /// is connected (always so on the simple link layer; on the faithful one,
+    /// once set-up gets that far). Who has not been told of a link is not told it ended;
+    /// a phone still setting up is told its connect failed.
+    var subscribed = true
+    var phoneConnected = true
     /// When the link would be lost if it stayed idle, while its signal stays the same.
     var idleLossTimer: TimerID?
 

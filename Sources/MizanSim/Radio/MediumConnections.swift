@@ -68,7 +68,7 @@ extension RadioMedium {
                 clock.schedule(after: parameters.serviceRetirementLatency) { [unowned self] in
                     if link.phone.link === link || link.phone.link == nil {
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .serviceRetired))
-                        link.phone.deliver(.serviceInvalidated)
+                        tellPhoneGone(link, .serviceInvalidated)
                     }
                 }
             }
@@ -89,8 +89,18 @@ extension RadioMedium {
         guard link.open else { return }
         close(link)
         observe(.linkLost(phone: link.phone.index, till: link.till.index, reason))
-        link.phone.deliver(.disconnected)
-        link.till.deliver(.disconnected(link.phone.central))
+        tellPhoneGone(link, .disconnected)
+        if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
+    }
+
+    /// Tells the phone its link has gone (`event`), or, if it was still being
+    /// set up, that its connect failed, unless the phone has moved on since.
+    func tellPhoneGone(_ link: Link, _ event: CentralRadioEvent) {
+        if link.phoneConnected {
+            link.phone.deliver(event)
+        } else if link.phone.link == nil, !link.phone.connecting {
+            link.phone.deliver(.failedToConnect)
+        }
     }
 
     /// Drops the phone's link (every open link when `phone` is nil) now.
@@ -119,7 +129,7 @@ extension RadioMedium {
                     close(link)
                     clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
-                        link.phone.deliver(.disconnected)
+                        tellPhoneGone(link, .disconnected)
                     }
                 }
             }
@@ -134,7 +144,7 @@ extension RadioMedium {
                     close(link)
                     clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
-                        link.till.deliver(.disconnected(link.phone.central))
+                        if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
                     }
                 }
             }
