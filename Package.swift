@@ -53,6 +53,8 @@ let package = Package(
         .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
+        // The radio contract: the medium, the in-memory link and the loopback link behave alike.
+        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan"]),
     ],
     swiftLanguageModes: [.v6]

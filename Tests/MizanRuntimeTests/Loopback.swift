@@ -1,9 +1,9 @@
 import MizanProtocol
 @testable import MizanRuntime
 
-/// One till and one phone joined by a perfect in-memory link: every radio
-/// operation becomes an event for the other side, delivered in FIFO order by
-/// `run()`. Timers are recorded, not fired. Keys come from fixed seeds.
+/// One till and one phone, real drivers, joined by the named `LoopbackLink`:
+/// every radio operation becomes an event for the other side, delivered in
+/// FIFO order by `run()`. Timers are recorded, not fired. Keys come from fixed seeds.
 final class Loopback {
     var host: HostDriver!
     var phone: PhoneDriver!
@@ -13,54 +13,19 @@ final class Loopback {
     var phoneEndings: [PhoneEnding] = []
     var hostTimers: Set<HostTimer> = []
     var phoneTimers: Set<PhoneTimer> = []
+    let wire = LoopbackLink(central: CentralID(1))
     /// Frames on the air, in order, for the log audit.
-    var frames: [[UInt8]] = []
-    private var deliveries: [() -> Void] = []
-    private var advertising: Advertisement?
-    private var serviceUp = false
-    private var scanning = false
-    let central = CentralID(1)
+    var frames: [[UInt8]] { wire.frames }
+    var central: CentralID { wire.central }
     var now: Duration = .zero
     /// Each side's key seed: replaying the same seeds gives the same frames.
     var hostSeed: UInt8 = 1
     var phoneSeed: UInt8 = 2
 
     init(tillID: TillID = TillID(7), label: String = "Till 7") throws {
-        let hostRadio = PeripheralRadio(
-            startAdvertising: { [unowned self] in advertising = $0; serviceUp = true },
-            stopAdvertising: { [unowned self] in advertising = nil },
-            notify: { [unowned self] _, bytes in
-                frames.append(bytes)
-                deliveries.append { [unowned self] in
-                    guard serviceUp else { return }
-                    phone.handle(radio: .notified(bytes))
-                    host.handle(radio: .delivered(central))
-                }
-                return true
-            },
-            retireService: { [unowned self] in
-                deliveries.append { [unowned self] in
-                    serviceUp = false
-                    phone.handle(radio: .serviceInvalidated)
-                }
-            }
-        )
-        let phoneRadio = CentralRadio(
-            startScan: { [unowned self] in scanning = true },
-            stopScan: { [unowned self] in scanning = false },
-            connect: { [unowned self] _ in deliveries.append { [unowned self] in phone.handle(radio: .connected) } },
-            write: { [unowned self] bytes in
-                frames.append(bytes)
-                deliveries.append { [unowned self] in
-                    host.handle(radio: .wrote(central, bytes))
-                    phone.handle(radio: .writeAcknowledged)
-                }
-            },
-            disconnect: { [unowned self] in deliveries.append { [unowned self] in host.handle(radio: .unsubscribed(central)) } }
-        )
         host = try HostDriver(
             tillID: tillID, tillLabel: label,
-            radio: hostRadio,
+            radio: wire.peripheralRadio,
             clock: DeviceClock(now: { [unowned self] in now }, start: { [unowned self] t, _ in hostTimers.insert(t) },
                                cancel: { [unowned self] t in hostTimers.remove(t) }),
             keys: .seeded { [unowned self] in [UInt8](repeating: hostSeed, count: 32) },
@@ -68,13 +33,15 @@ final class Loopback {
             observe: { [unowned self] in if case let .finished(ending, _) = $0 { hostEndings.append(ending) } }
         )
         phone = PhoneDriver(
-            radio: phoneRadio,
+            radio: wire.centralRadio,
             clock: DeviceClock(now: { [unowned self] in now }, start: { [unowned self] t, _ in phoneTimers.insert(t) },
                                cancel: { [unowned self] t in phoneTimers.remove(t) }),
             keys: .seeded { [unowned self] in [UInt8](repeating: phoneSeed, count: 32) },
             log: DeviceLog { [unowned self] in phoneLog.append($0) },
             observe: { [unowned self] in if case let .finished(ending) = $0 { phoneEndings.append(ending) } }
         )
+        wire.toTill = { [unowned self] in host.handle(radio: $0) }
+        wire.toPhone = { [unowned self] in phone.handle(radio: $0) }
     }
 
     /// The till locks the amount and the phone finds it: the link is secure.
@@ -92,14 +59,12 @@ final class Loopback {
     }
 
     /// Delivers everything in flight, in order, until the link is quiet.
-    func run() {
-        while !deliveries.isEmpty { deliveries.removeFirst()() }
-    }
+    func run() { wire.run() }
 
     /// The phone scans, hears this till's advertisement, and its scan window ends.
     func phoneFindsTheTill(rssi: Int = -60) {
         phone.handle(.tapStart)
-        if let advertisement = advertising, scanning {
+        if let advertisement = wire.advertising, wire.scanning {
             now += .milliseconds(100)
             phone.handle(radio: .discovered(FrameCodec.encode(.advertisement(advertisement)), rssi: rssi))
         }

@@ -5,7 +5,7 @@ import MizanSim
 import MizanFormats
 
 /// Runs a lane: the real side's driver and the scripted peer on one
-/// `RehearsalLink`, on a `SimulationLoop`'s virtual time (the same loop and
+/// `InMemoryLink`, on a `SimulationLoop`'s virtual time (the same loop and
 /// clock MizanSim's floor runs on, without its radio model), then checks
 /// the endings against the catalogue and audits both devices' logs.
 public enum LaneRunner {
@@ -14,7 +14,10 @@ public enum LaneRunner {
     public static func run(_ lane: Lane, plant: String? = nil) -> LaneResult {
         let loop = SimulationLoop()
         let recorder = FrameRecorder()
-        let link = RehearsalLink(clock: loop.clock, timing: lane.peer.timing, central: lane.central, recorder: recorder)
+        let link = InMemoryLink(
+            clock: loop.clock, timing: lane.peer.timing, central: lane.central,
+            onSent: { recorder.sent($0, toTill: $1, at: $2) }, onArrived: { recorder.arrived($0, at: $1) }
+        )
         let logs = LogCollector()
         let realName = "\(lane.real.rawValue) (real)"
         let peerName = "\(lane.real.other.rawValue) (scripted)"

@@ -13,9 +13,9 @@ final class RealDevice {
     private var phone: PhoneDriver?
     private var hostTimers: DeviceTimers<HostTimer>?
     private var phoneTimers: DeviceTimers<PhoneTimer>?
-    private let link: RehearsalLink
+    private let link: InMemoryLink
 
-    init(lane: Lane, link: RehearsalLink, keys: KeySource, log: DeviceLog) throws(FrameError) {
+    init(lane: Lane, link: InMemoryLink, keys: KeySource, log: DeviceLog) throws(FrameError) {
         self.link = link
         switch lane.real {
         case .host:

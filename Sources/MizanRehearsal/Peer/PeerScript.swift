@@ -1,3 +1,4 @@
+import MizanSim
 import MizanProtocol
 
 /// One side of a transaction played from a file: which side, its key seed,

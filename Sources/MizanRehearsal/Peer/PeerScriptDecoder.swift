@@ -1,3 +1,4 @@
+import MizanSim
 import MizanProtocol
 import MizanFormats
 

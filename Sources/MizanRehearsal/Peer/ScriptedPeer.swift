@@ -11,7 +11,7 @@ import MizanSim
 /// `failure` that names the step; the lane reports it.
 final class ScriptedPeer {
     let script: PeerScript
-    private let link: RehearsalLink
+    private let link: InMemoryLink
     private let recorder: FrameRecorder
     private let log: DeviceLog
     private let till: LaneTill
@@ -45,7 +45,7 @@ final class ScriptedPeer {
     private lazy var tillRadio = link.peripheralRadio
     private lazy var phoneRadio = link.centralRadio
 
-    init(script: PeerScript, link: RehearsalLink, recorder: FrameRecorder, log: DeviceLog, till: LaneTill, amount: Amount) {
+    init(script: PeerScript, link: InMemoryLink, recorder: FrameRecorder, log: DeviceLog, till: LaneTill, amount: Amount) {
         self.script = script
         self.link = link
         self.recorder = recorder

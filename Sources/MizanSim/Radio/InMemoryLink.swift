@@ -1,21 +1,25 @@
 import MizanProtocol
 import MizanRuntime
-import MizanSim
 
-/// One till and one phone joined in memory on virtual time: a deterministic
-/// stand-in for the radio, simpler than MizanSim's medium (no signal model,
-/// no loss unless a script drops the link). Either end can be a real driver
-/// or a scripted peer: the till's end is a `PeripheralRadio` and hears
-/// `PeripheralRadioEvent`s, the phone's end a `CentralRadio` and hears
-/// `CentralRadioEvent`s. Every frame goes through `recorder`.
-final class RehearsalLink {
-    let clock: VirtualClock
-    let timing: LinkTiming
-    let central: CentralID
-    let recorder: FrameRecorder
+/// A named test radio: one till and one phone joined in memory on virtual
+/// time, a deterministic stand-in for the medium (no signal model, no loss
+/// unless someone drops the link). The rehearsal lanes run on it. Either end
+/// can be a real driver or a scripted peer: the till's end is a
+/// `PeripheralRadio` and hears `PeripheralRadioEvent`s, the phone's end a
+/// `CentralRadio` and hears `CentralRadioEvent`s. Every frame is reported to
+/// `onSent` (which numbers it) and, when it arrives, to `onArrived`. The radio
+/// contract tests hold it to the same behaviours as the medium.
+public final class InMemoryLink {
+    public let clock: VirtualClock
+    public let timing: LinkTiming
+    public let central: CentralID
+    /// A frame was handed to the link (bytes, whether it goes to the till, when); returns its number.
+    private let onSent: ([UInt8], Bool, Duration) -> Int
+    /// Frame number `index` arrived.
+    private let onArrived: (Int, Duration) -> Void
     /// Where each end hears its radio.
-    var toTill: (PeripheralRadioEvent) -> Void = { _ in }
-    var toPhone: (CentralRadioEvent) -> Void = { _ in }
+    public var toTill: (PeripheralRadioEvent) -> Void = { _ in }
+    public var toPhone: (CentralRadioEvent) -> Void = { _ in }
 
     private var tillPower: RadioAvailability = .on
     private var phonePower: RadioAvailability = .on
@@ -32,18 +36,23 @@ final class RehearsalLink {
     private var lastUp: Duration = .zero
     private var lastDown: Duration = .zero
 
-    init(clock: VirtualClock, timing: LinkTiming, central: CentralID, recorder: FrameRecorder) {
+    public init(
+        clock: VirtualClock, timing: LinkTiming, central: CentralID,
+        onSent: @escaping ([UInt8], Bool, Duration) -> Int = { _, _, _ in 0 },
+        onArrived: @escaping (Int, Duration) -> Void = { _, _ in }
+    ) {
         self.clock = clock
         self.timing = timing
         self.central = central
-        self.recorder = recorder
+        self.onSent = onSent
+        self.onArrived = onArrived
     }
 
-    var now: Duration { clock.now.sinceStart }
+    public var now: Duration { clock.now.sinceStart }
 
     // MARK: the till's radio
 
-    var peripheralRadio: PeripheralRadio {
+    public var peripheralRadio: PeripheralRadio {
         PeripheralRadio(
             startAdvertising: { [unowned self] advertisement in
                 guard tillPower == .on else { return }
@@ -58,14 +67,14 @@ final class RehearsalLink {
     }
 
     private func notify(_ bytes: [UInt8]) -> Bool {
-        let index = recorder.sent(bytes, toTill: false, at: now)
+        let index = onSent(bytes, false, now)
         guard linked, tillPower == .on else { return true } // nobody to notify: the frame goes nowhere
         let arrival = max(now, lastDown) + timing.flight
         lastDown = arrival
         let sentOn = generation
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
             guard linked, generation == sentOn, phoneAttached else { return }
-            recorder.arrived(index, at: now)
+            onArrived(index, now)
             toPhone(.notified(bytes))
             if linked, generation == sentOn { toTill(.delivered(central)) }
         }
@@ -88,7 +97,7 @@ final class RehearsalLink {
 
     // MARK: the phone's radio
 
-    var centralRadio: CentralRadio {
+    public var centralRadio: CentralRadio {
         CentralRadio(
             startScan: { [unowned self] in
                 guard phonePower == .on else { return }
@@ -127,22 +136,23 @@ final class RehearsalLink {
             generation += 1
             lastUp = now
             lastDown = now
-            // The phone hears first, as a central learns it is connected before
-            // the peripheral sees the subscription to "To client".
-            toPhone(.connected)
-            if linked { toTill(.subscribed(central)) }
+            // "Connected" means connected and subscribed: the subscription is a
+            // write with response to "To client"'s descriptor, so the till sees
+            // it before the phone hears it answered (as on the medium).
+            toTill(.subscribed(central))
+            if linked { toPhone(.connected) }
         }
     }
 
     private func write(_ bytes: [UInt8]) {
-        let index = recorder.sent(bytes, toTill: true, at: now)
+        let index = onSent(bytes, true, now)
         guard linked, phoneAttached, phonePower == .on else { return }
         let arrival = max(now, lastUp) + timing.flight
         lastUp = arrival
         let sentOn = generation
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
             guard linked, generation == sentOn else { return }
-            recorder.arrived(index, at: now)
+            onArrived(index, now)
             toTill(.wrote(central, bytes))
             if linked, generation == sentOn, phoneAttached { toPhone(.writeAcknowledged) }
         }
@@ -174,7 +184,7 @@ final class RehearsalLink {
     }
 
     /// The link is lost now (a drop): both ends are told at once; frames in flight are lost.
-    func dropLink() {
+    public func dropLink() {
         connecting = false
         guard linked else { return }
         let (_, attached) = close()
@@ -184,7 +194,7 @@ final class RehearsalLink {
 
     /// A device's Bluetooth changes. Its own end hears at once; the other end
     /// notices a lost link only after the supervision timeout.
-    func setPower(till: Bool, _ availability: RadioAvailability) {
+    public func setPower(till: Bool, _ availability: RadioAvailability) {
         if till {
             tillPower = availability
             if availability != .on {
