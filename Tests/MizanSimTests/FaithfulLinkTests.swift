@@ -99,3 +99,20 @@ import MizanFormats
         #expect(zip(losses, losses.dropFirst()).allSatisfy { $0 <= $1 })
     }
 }
+
+/// `examples/far-and-busy.json`: with no fault injected, distance, pockets,
+/// crowding and busy tills alone make phones miss their 10 s deadline and
+/// tills their countdown.
+@Suite struct PhysicalMissesTests {
+    @Test func theFarAndBusyFloorMissesDeadlinesAndCountdownsWithoutFaults() throws {
+        let plan = try FaithfulLinkTests.example("far-and-busy.json")
+        #expect(plan.faults.isEmpty)
+        let report = try Floor(plan: plan, seed: 1).run()
+        let missed = report.deadlineMissesByCause.reduce(0) { $0 + $1.count }
+        #expect(missed >= 10, "\(report.deadlineMissesByCause)")
+        #expect(report.hostCountdownExpiries >= 5)
+        #expect(report.violations.isEmpty)
+        let secure = report.startToSecureLink
+        #expect((secure.p99 ?? 0) - (secure.p50 ?? 0) > 2, "a wide spread of Start to secure link")
+    }
+}

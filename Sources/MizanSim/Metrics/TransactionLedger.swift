@@ -115,8 +115,9 @@ public final class TransactionLedger {
 
     // MARK: phone side
 
-    func attemptStarted(phone: Int, at time: Duration) {
+    func attemptStarted(phone: Int, at time: Duration, platform: String? = nil) {
         attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
+        attempts[attempts.count - 1].platform = platform
         openAttemptByPhone[phone] = attempts.count - 1
     }
 
@@ -124,7 +125,7 @@ public final class TransactionLedger {
         guard let attempt = openAttemptByPhone[phone] else { return }
         attempts[attempt].chosenTill = till
         attempts[attempt].connectRequestedAt = time
-        attempts[attempt].platform = platform
+        if let platform { attempts[attempt].platform = platform }
         attempts[attempt].nearestTill = nearest
         attempts[attempt].position = position
     }
