@@ -59,9 +59,13 @@ extension RadioMedium {
         if let timer = link.idleLossTimer { clock.cancel(timer) }
         link.idleLossTimer = nil
         guard link.open, link.phone.motion.isStill else { return }
-        let mean = linkRSSI(link)
-        let lost = packetSpread.lossProbability(mean: mean, model: model)
-        let p = 1 - (1 - lost) * (1 - lost)
+        // The chance is the same while the phone stands where it is: computed once per position.
+        let position = position(of: link.phone)
+        if link.eventFailure?.at != position {
+            let lost = packetSpread.lossProbability(mean: linkRSSI(link), model: model)
+            link.eventFailure = (position, 1 - (1 - lost) * (1 - lost))
+        }
+        let p = link.eventFailure?.p ?? 1
         let n = Double(Self.nanoseconds(link.supervisionTimeout) / Swift.max(Self.nanoseconds(link.interval), 1))
         let events: Double
         if p >= 1 {

@@ -92,6 +92,8 @@ final class Link {
     var phoneConnected = true
     /// When the link would be lost if it stayed idle, while its signal stays the same.
     var idleLossTimer: TimerID?
+    /// The chance that a connection event fails, for the phone standing at `at`.
+    var eventFailure: (at: Position, p: Double)?
 
     init(phone: PhoneEndpoint, till: TillEndpoint) {
         self.phone = phone
