@@ -16,6 +16,7 @@ commands:
   select          replay a recorded RSSI trace with a selection strategy
   import          convert a recorded RSSI dataset (danis) to trace format v1
   calibrate       fit the path-loss model to a recorded RSSI trace
+  twin            simulate a recorded room (digital twin) and compare it with the recording
   lanes           run the rehearsal lanes: each ending against a scripted peer, with the log audit
   regress         rerun a regression over many seeds (drop-mid-handshake)
   help            show this help
@@ -40,6 +41,7 @@ func mizanMain() -> Int32 {
         case "select": return try SelectCommand.main(arguments)
         case "import": return try ImportCommand.main(arguments)
         case "calibrate": return try CalibrateCommand.main(arguments)
+        case "twin": return try TwinCommand.main(arguments)
         case "lanes": return try LanesCommand.main(arguments)
         case "regress": return try RegressCommand.main(arguments)
         case "help", "--help", "-h":

@@ -1,0 +1,74 @@
+import MizanProtocol
+import MizanSim
+import MizanFormats
+
+/// A recording against its twin: every strategy's accuracy on the real trace
+/// and on each simulated one (`mizan select --every` sessions), the packets
+/// per receiver per second and the RSSI histograms.
+public struct TwinComparison: Sendable {
+    public struct StrategyRow: Sendable {
+        public let strategy: StrategySpec
+        public let real: SelectionAccuracy
+        /// One per seed.
+        public let simulated: [SelectionAccuracy]
+        /// Mean over seeds of the simulated accuracy.
+        public var simulatedAccuracy: Double {
+            simulated.isEmpty ? .nan : simulated.reduce(0) { $0 + $1.accuracy } / Double(simulated.count)
+        }
+        /// Standard deviation over seeds of the simulated accuracy: how far one
+        /// recording of this track could fall from the mean by chance.
+        public var simulatedSpread: Double {
+            let n = Double(simulated.count)
+            guard n > 1 else { return .nan }
+            let mean = simulatedAccuracy
+            return (simulated.reduce(0) { $0 + ($1.accuracy - mean) * ($1.accuracy - mean) } / (n - 1)).squareRoot()
+        }
+        /// Simulated minus real, percentage points.
+        public var gapPoints: Double { (simulatedAccuracy - real.accuracy) * 100 }
+    }
+
+    public let name: String
+    public let strategies: [StrategyRow]
+    public let realRate: Double
+    /// Mean over seeds.
+    public let simulatedRate: Double
+    public let realHistogram: RSSIHistogram
+    /// Pooled over seeds.
+    public let simulatedHistogram: RSSIHistogram
+    public let fit: TwinFit?
+
+    /// The strategies `--compare` scores: each with its defaults (1 s window).
+    public static func defaultStrategies() -> [StrategySpec] {
+        StrategyName.allCases.compactMap { name in try? StrategySpec(name: name, base: name.isWrapper ? .mean : nil) }
+    }
+
+    public init(name: String, real: RSSITrace, simulated: [RSSITrace], strategies: [StrategySpec], every: Double, fit: TwinFit? = nil) {
+        self.name = name
+        self.fit = fit
+        self.strategies = strategies.map { spec in
+            let replay = TraceReplay(strategy: spec.strategy, every: every)
+            return StrategyRow(strategy: spec, real: SelectionAccuracy(replay.decisions(real)),
+                               simulated: simulated.map { SelectionAccuracy(replay.decisions($0)) })
+        }
+        realRate = Self.packetsPerReceiverPerSecond(real, duration: real)
+        simulatedRate = simulated.isEmpty ? .nan
+            : simulated.reduce(0) { $0 + Self.packetsPerReceiverPerSecond($1, duration: real) } / Double(simulated.count)
+        realHistogram = RSSIHistogram(real.rows.map(\.rssi).filter { $0 != RSSISample.notAvailable })
+        simulatedHistogram = RSSIHistogram(simulated.flatMap { $0.rows.map(\.rssi) }.filter { $0 != RSSISample.notAvailable })
+    }
+
+    /// Rows of `trace` per till per second of `duration`'s recording (each
+    /// phone from its first row to its last, summed).
+    public static func packetsPerReceiverPerSecond(_ trace: RSSITrace, duration: RSSITrace) -> Double {
+        var first: [String: Double] = [:], last: [String: Double] = [:]
+        for row in duration.rows {
+            if first[row.phone] == nil { first[row.phone] = row.t }
+            last[row.phone] = row.t
+        }
+        let seconds = duration.phones.reduce(0.0) { $0 + (last[$1] ?? 0) - (first[$1] ?? 0) }
+        let rows = trace.rows.filter { $0.rssi != RSSISample.notAvailable }.count
+        return seconds > 0 && !trace.tills.isEmpty ? Double(rows) / seconds / Double(trace.tills.count) : .nan
+    }
+
+    public var rateRatio: Double { simulatedRate / realRate }
+}

@@ -1,0 +1,266 @@
+import MizanProtocol
+import MizanSim
+import MizanFormats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Fits a `TwinRadio` to training tracks (a trace in format v1 whose phones
+/// are the tracks), so that a held-out track can be simulated without its own
+/// data (leave one track out). What it fits, and how (`docs/signal-model.md`):
+///
+/// - `mizan calibrate`'s model: reference RSSI, exponent, per-till offsets,
+///   residual sigma.
+/// - Advertising: the rows of one advertising event reach every receiver
+///   within about 10 ms, so a phone's rows split into events at gaps over
+///   100 ms; advInterval is the median gap between events less half the
+///   10 ms advDelay; the spacing between channels is the median gap between
+///   two reports of one event at one till.
+/// - Scanning: with continuous scanning that changes channel every `I`, an
+///   event straddles a change with probability `2s/I` and then one time in
+///   three the till reports two of its packets, one time in three none; each
+///   heard packet is then lost with probability `q`. The share of (event, till)
+///   pairs with two reports (`b (1-q)^2`) and with none
+///   (`b + (1-2b) q + b q^2`, `b = 2s/3I`) give `I` and `q`.
+/// - The residuals' correlation, pairs of rows of one till: between different
+///   tracks (only a fixed field can correlate them) under 0.25 m and at
+///   0.75-1.5 m give the shadowing's share and length (exponential); within
+///   one track, different events, 0.01-0.1 m and 0.1-0.25 m give what fading
+///   adds (its share and length); the rest is per-packet noise. The fading's
+///   share of variance is turned into a Rician K factor.
+public struct TwinFit: Sendable {
+    public let radio: TwinRadio
+    public let calibration: Calibration
+    public let shadowingShare: Double
+    public let fadingShare: Double
+    /// (event, till) pairs with no report and with two or more.
+    public let missedShare: Double
+    public let doubleShare: Double
+    /// Skewness of the training residuals (the channel fade's K is fitted to it).
+    public let residualSkewness: Double
+    /// sd of the residuals from each till's own line, dB (what shadowing, fading and noise share).
+    public let residualSigma: Double
+
+    public init(_ trace: RSSITrace) throws(CalibrationError) {
+        let calibration = try Calibration(trace)
+        self.calibration = calibration
+        var offsets: [TillID: Double] = [:]
+        for entry in calibration.tillOffsets { offsets[entry.till] = entry.offset }
+        let tillPositions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
+        let heardTills = calibration.tillOffsets.map(\.till)
+        // Each till's own line, rssi = a + b x with x = -10 log10 d (the Danis
+        // receivers' exponents differ, 1.1 to 2.4); offset = a - reference. The
+        // residuals below, whose variance the rest of the model splits, are
+        // from these lines.
+        var exponents: [TillID: Double] = [:]
+        do {
+            var xs: [TillID: [(Double, Double)]] = [:]
+            for row in trace.rows where row.rssi != RSSISample.notAvailable {
+                guard let position = tillPositions[row.till] else { continue }
+                xs[row.till, default: []].append((-10 * log10(Swift.max(row.position.distance(to: position), 0.1)), Double(row.rssi)))
+            }
+            for till in heardTills {
+                let points = xs[till] ?? []
+                let n = Double(points.count)
+                let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
+                let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+                let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+                guard points.count > 10, sxx > 0 else { continue }
+                let slope = sxy / sxx
+                exponents[till] = slope
+                offsets[till] = my - slope * mx - calibration.referenceRSSI
+            }
+        }
+
+        // Rows by phone, with residuals and event numbers.
+        struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; let residual: Double }
+        var points: [Point] = []
+        var periods: [Double] = [], spacings: [Double] = []
+        var eventCount = 0, missed = 0, doubled = 0
+        var byPhone: [String: [RSSITrace.Row]] = [:]
+        for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
+        for (phoneIndex, phone) in trace.phones.enumerated() {
+            let rows = byPhone[phone] ?? []
+            var event = -1, eventStart = -Double.infinity, last = -Double.infinity
+            var perTill: [TillID: [Double]] = [:]
+            func closeEvent() {
+                guard event >= 0 else { return }
+                for till in heardTills {
+                    let times = perTill[till] ?? []
+                    if times.isEmpty { missed += 1 } else if times.count >= 2 { doubled += 1; spacings.append(times[1] - times[0]) }
+                }
+                eventCount += 1
+                perTill = [:]
+            }
+            for row in rows {
+                if row.t - last > 0.1 {
+                    closeEvent()
+                    if event >= 0 { periods.append(row.t - eventStart) }
+                    event += 1
+                    eventStart = row.t
+                }
+                last = row.t
+                perTill[row.till, default: []].append(row.t)
+                guard let position = tillPositions[row.till] else { continue }
+                let mean = calibration.referenceRSSI + (offsets[row.till] ?? 0)
+                    - 10 * (exponents[row.till] ?? calibration.pathLossExponent) * log10(Swift.max(row.position.distance(to: position), 0.1))
+                points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
+                                    residual: Double(row.rssi) - mean))
+            }
+            closeEvent()
+        }
+        missedShare = eventCount == 0 ? 0 : Double(missed) / Double(eventCount * heardTills.count)
+        doubleShare = eventCount == 0 ? 0 : Double(doubled) / Double(eventCount * heardTills.count)
+
+        // Advertising.
+        let period = Self.median(periods) ?? 0.455
+        let delayMax = 0.010
+        let interval = Swift.max(0.020, ((period - delayMax / 2) / 0.000625).rounded() * 0.000625)
+        let spacing = Self.median(spacings) ?? 0.003
+        let advertising = AdvertisingSchedule(interval: interval, delayMax: delayMax, packetSpacing: spacing)
+
+        // Scanning: solve b and q.
+        let (b, q) = Self.solveScanning(missed: missedShare, doubled: doubleShare)
+        let scanInterval = b > 0 ? Swift.min(10, Swift.max(0.010, 2 * spacing / (3 * b))) : 10
+        let scanner = ScanProfile(name: "fitted-receiver", window: scanInterval, interval: scanInterval, reportLoss: q)
+
+        // Correlation of residuals.
+        let dof = Swift.max(1, points.count - 2 * heardTills.count)
+        let variance = points.reduce(0) { $0 + $1.residual * $1.residual } / Double(dof)
+        residualSigma = variance.squareRoot()
+        var sums = [Double](repeating: 0, count: 4), counts = [Double](repeating: 0, count: 4), separations = [Double](repeating: 0, count: 4)
+        // 0: other track < 0.25 m; 1: other track 0.75-1.5 m; 2: same track 0.01-0.1 m; 3: same track 0.1-0.25 m.
+        var byTill: [TillID: [Point]] = [:]
+        for point in points { byTill[point.till, default: []].append(point) }
+        for till in heardTills {
+            let list = (byTill[till] ?? []).sorted { $0.x < $1.x }
+            for i in list.indices {
+                var j = i + 1
+                while j < list.count, list[j].x - list[i].x < 1.5 {
+                    let a = list[i], c = list[j]
+                    let d = ((a.x - c.x) * (a.x - c.x) + (a.y - c.y) * (a.y - c.y)).squareRoot()
+                    var bin = -1
+                    if a.phone != c.phone {
+                        if d < 0.25 { bin = 0 } else if d >= 0.75 && d < 1.5 { bin = 1 }
+                    } else if abs(a.t - c.t) > 0.1 {
+                        if d >= 0.01 && d < 0.1 { bin = 2 } else if d >= 0.1 && d < 0.25 { bin = 3 }
+                    }
+                    if bin >= 0 {
+                        sums[bin] += a.residual * c.residual
+                        counts[bin] += 1
+                        separations[bin] += d
+                    }
+                    j += 1
+                }
+            }
+        }
+        func correlation(_ bin: Int) -> Double? { counts[bin] > 30 ? sums[bin] / counts[bin] / variance : nil }
+        func separation(_ bin: Int) -> Double { counts[bin] > 0 ? separations[bin] / counts[bin] : 0 }
+        var shadowLength = 1.7, shadowShare = 0.19
+        if let c0 = correlation(0), let c1 = correlation(1), c0 > 0 {
+            if c1 > 0 && c1 < c0 { shadowLength = Swift.min(10, Swift.max(0.3, (separation(1) - separation(0)) / log(c0 / c1))) }
+            shadowShare = Swift.min(0.9, c0 * exp(separation(0) / shadowLength))
+        }
+        var fadeLength = 0.17, fadeShare = 0.29
+        if let s1 = correlation(2), let s2 = correlation(3) {
+            let e1 = s1 - shadowShare * exp(-separation(2) / shadowLength)
+            let e2 = s2 - shadowShare * exp(-separation(3) / shadowLength)
+            if e1 > 0 {
+                if e2 > 0 && e2 < e1 { fadeLength = Swift.min(2, Swift.max(0.02, (separation(3) - separation(2)) / log(e1 / e2))) }
+                fadeShare = e1 * exp(separation(2) / fadeLength)
+            } else {
+                fadeShare = 0
+            }
+        }
+        fadeShare = Swift.max(0, Swift.min(fadeShare, 0.95 - shadowShare))
+        shadowingShare = shadowShare
+        fadingShare = fadeShare
+
+        var signal = SignalParameters()
+        signal.referenceRSSI = calibration.referenceRSSI
+        signal.pathLossExponent = calibration.pathLossExponent
+        signal.shadowingSigma = (shadowShare * variance).squareRoot()
+        signal.shadowingLength = shadowLength
+        signal.fadingKdB = fadeShare > 0 ? LinkFading.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
+        signal.fadingLength = fadeLength
+        signal.fadingChannelCoherence = 1
+        // The rest is per packet: each channel's own Rician fade, K chosen so the
+        // residuals' skewness matches the training tracks', and Gaussian noise.
+        let rest = Swift.max(0, 1 - shadowShare - fadeShare) * variance
+        let n = Double(points.count)
+        let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)
+        let thirdMoment = points.reduce(0) { $0 + ($1.residual - meanResidual) * ($1.residual - meanResidual) * ($1.residual - meanResidual) } / Swift.max(n, 1)
+        residualSkewness = thirdMoment / (variance * variance.squareRoot())
+        let linkThird = fadeShare > 0 ? LinkFading.moments(kFactordB: signal.fadingKdB).third : 0
+        let wanted = thirdMoment - linkThird
+        var channelK: Double?
+        if wanted < 0 {
+            // Bisection on K: the fade's third moment grows toward 0 as K grows; its variance must fit in `rest`.
+            var low = -10.0, high = 40.0
+            while high - low > 0.01 {
+                let middle = (low + high) / 2
+                let m = LinkFading.moments(kFactordB: middle)
+                if m.third < wanted || m.sd * m.sd > rest { low = middle } else { high = middle }
+            }
+            channelK = high
+        }
+        signal.channelFadingKdB = channelK
+        let channelVariance = channelK.map { LinkFading.moments(kFactordB: $0).sd } .map { $0 * $0 } ?? 0
+        signal.packetNoise = Swift.max(0, rest - channelVariance).squareRoot()
+        let lowest = trace.rows.lazy.filter { $0.rssi != RSSISample.notAvailable }.map(\.rssi).min() ?? -95
+        signal.sensitivity = Double(lowest) - 0.5
+        var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
+        radio.exponents = exponents
+        self.radio = radio
+    }
+
+    /// `b` (the chance an event straddles a channel change, over three) and
+    /// `q` (the loss) from the shares of (event, till) pairs with no report and with two.
+    static func solveScanning(missed: Double, doubled: Double) -> (b: Double, q: Double) {
+        var low = 0.0, high = 0.99
+        func b(_ q: Double) -> Double { Swift.min(0.5, doubled / ((1 - q) * (1 - q))) }
+        func excess(_ q: Double) -> Double { let bq = b(q); return bq + (1 - 2 * bq) * q + bq * q * q - missed }
+        if excess(low) >= 0 { return (b(0), 0) }
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if excess(middle) > 0 { high = middle } else { low = middle }
+        }
+        let q = (low + high) / 2
+        return (b(q), q)
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The fit as JSON (what `mizan twin --fit-json` and the leave-one-out report show).
+    public var json: String {
+        let s = radio.signal
+        return JSONText.object([
+            ("referenceRSSI", JSONText.number(s.referenceRSSI, digits: 2)),
+            ("pathLossExponent", JSONText.number(s.pathLossExponent, digits: 3)),
+            ("packetSigma", JSONText.number(calibration.packetSigma, digits: 2)),
+            ("residualSigma", JSONText.number(residualSigma, digits: 2)),
+            ("shadowingShare", JSONText.number(shadowingShare, digits: 3)),
+            ("shadowingSigma", JSONText.number(s.shadowingSigma, digits: 2)),
+            ("shadowingLength", JSONText.number(s.shadowingLength, digits: 2)),
+            ("fadingShare", JSONText.number(fadingShare, digits: 3)),
+            ("fadingKdB", JSONText.number(s.fadingKdB, digits: 2)),
+            ("fadingLength", JSONText.number(s.fadingLength, digits: 3)),
+            ("residualSkewness", JSONText.number(residualSkewness, digits: 3)),
+            ("channelFadingKdB", s.channelFadingKdB.map { JSONText.number($0, digits: 2) } ?? "null"),
+            ("packetNoise", JSONText.number(s.packetNoise, digits: 2)),
+            ("sensitivity", JSONText.number(s.sensitivity, digits: 1)),
+            ("advertisingInterval", JSONText.number(radio.advertising.interval, digits: 5)),
+            ("packetSpacing", JSONText.number(radio.advertising.packetSpacing, digits: 4)),
+            ("scanInterval", JSONText.number(radio.scanner.interval, digits: 4)),
+            ("reportLoss", JSONText.number(radio.scanner.reportLoss, digits: 3)),
+            ("missedShare", JSONText.number(missedShare, digits: 3)),
+            ("doubleShare", JSONText.number(doubleShare, digits: 4)),
+        ])
+    }
+}

@@ -1,0 +1,26 @@
+import MizanSim
+import MizanFormats
+
+/// Leave one track out: for each phone (track) of a trace, fit the twin's
+/// radio on the other phones only, simulate the held-out one over the seeds,
+/// and compare it with its recording.
+public enum TwinLeaveOneOut {
+    public static func run(_ trace: RSSITrace, seeds: [UInt64], strategies: [StrategySpec], every: Double) throws(CalibrationError) -> [TwinComparison] {
+        var out: [TwinComparison] = []
+        for phone in trace.phones {
+            let held = trace.only { $0 == phone }
+            let fit = try TwinFit(trace.only { $0 != phone })
+            let twin = DigitalTwin(radio: fit.radio)
+            out.append(TwinComparison(name: phone, real: held, simulated: seeds.map { twin.simulate(held, seed: $0) },
+                                      strategies: strategies, every: every, fit: fit))
+        }
+        return out
+    }
+}
+
+extension RSSITrace {
+    /// The same tills and the rows of the phones `keep` accepts.
+    public func only(_ keep: (String) -> Bool) -> RSSITrace {
+        RSSITrace(tills: tills, rows: rows.filter { keep($0.phone) })
+    }
+}

@@ -1,0 +1,94 @@
+import MizanSim
+import MizanFormats
+import MizanSelection
+
+/// `mizan twin`: a digital twin of a recorded room (docs/digital-twin.md).
+enum TwinCommand {
+    static let usage = """
+    usage: mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) [--seed N] [--out DIR]
+           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--json FILE] [--svg FILE]
+
+    Puts the tills of a recording (RSSI trace format v1) where they were, moves
+    a simulated phone along each recorded phone's path at the recorded times,
+    and writes what the tills hear as a trace in format v1 (docs/digital-twin.md,
+    docs/signal-model.md).
+      --tills FILE      tills.csv of the recording
+      --trace FILE      trace.csv of the recording
+      --fit-trace FILE  fit the radio (path loss, offsets, shadowing, fading,
+                        advertising, scanning) on this trace (same tills), e.g.
+                        the other tracks
+      --radio FILE      or take it from `mizan calibrate` output or a floor
+                        file's radio section (shares of the spread and the
+                        scanning as fitted on the Danis tracks)
+      --seed N          the simulation's seed (default 1)
+      --out DIR         write tills.csv and trace.csv there (default: trace.csv on stdout)
+      --compare         score every strategy (defaults, 1 s window) on the real
+                        and the simulated traces (seeds 1...N) side by side, with
+                        packets per receiver per second and RSSI histograms
+      --leave-one-out   for each phone (track): fit on the other phones, simulate
+                        it, compare (the README's six-track table)
+      --seeds N         seeds to average over (default 5)
+      --every S         seconds between session starts (default 0.5)
+      --json FILE       also write the comparison as one JSON object
+      --svg FILE        also draw it: accuracy per strategy and RSSI histograms
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan twin", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        guard let tillsPath = try args.value("--tills") else { throw UsageError("mizan twin: --tills FILE is required") }
+        guard let tracePath = try args.value("--trace") else { throw UsageError("mizan twin: --trace FILE is required") }
+        let fitPath = try args.value("--fit-trace")
+        let radioPath = try args.value("--radio")
+        let leaveOneOut = args.flag("--leave-one-out")
+        let compare = args.flag("--compare")
+        let seed = try args.integer("--seed", in: UInt64.min...UInt64.max) ?? 1
+        let seeds = try args.integer("--seeds", in: 1...1000) ?? 5
+        let every = try args.number("--every", in: 0.01...3600) ?? 0.5
+        let outDirectory = try args.value("--out")
+        let jsonPath = try args.value("--json")
+        let svgPath = try args.value("--svg")
+        try args.finish()
+        let sources = [fitPath, radioPath].compactMap { $0 }.count + (leaveOneOut ? 1 : 0)
+        guard sources == 1 else { throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out") }
+        if !(compare || leaveOneOut) && (jsonPath != nil || svgPath != nil) {
+            throw UsageError("mizan twin: --json and --svg go with --compare or --leave-one-out")
+        }
+
+        let recording = try RSSITrace.read(tillsPath: tillsPath, tracePath: tracePath)
+        let strategies = TwinComparison.defaultStrategies()
+        let seedList = (1...UInt64(seeds)).map { $0 }
+        var comparisons: [TwinComparison]
+        if leaveOneOut {
+            guard recording.phones.count >= 2 else { throw InputError(path: tracePath, "--leave-one-out needs at least two phones (tracks)") }
+            do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every) } catch {
+                throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
+            }
+        } else {
+            let radio: TwinRadio
+            var fit: TwinFit?
+            if let fitPath {
+                let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
+                do { fit = try TwinFit(training) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
+                radio = fit?.radio ?? TwinRadio.danisDefault
+            } else {
+                radio = try TwinRadio.read(path: radioPath ?? "")
+            }
+            let twin = DigitalTwin(radio: radio)
+            guard compare else {
+                let simulated = twin.simulate(recording, seed: seed)
+                if let outDirectory { try simulated.write(to: outDirectory) } else { print(simulated.csvText().trace, terminator: "") }
+                return 0
+            }
+            comparisons = [TwinComparison(name: "all", real: recording, simulated: seedList.map { twin.simulate(recording, seed: $0) },
+                                          strategies: strategies, every: every, fit: fit)]
+        }
+        print(TwinReport.table(comparisons), terminator: "")
+        if let jsonPath { try TextFile.write(TwinReport.json(comparisons), to: jsonPath) }
+        if let svgPath {
+            try TextFile.write(TwinReport.svg(comparisons, title: "Recording against its twin (\(seeds) seeds; every \(Decimals.format(every, digits: 2)) s)"), to: svgPath)
+        }
+        return 0
+    }
+}

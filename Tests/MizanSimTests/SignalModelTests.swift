@@ -1,0 +1,176 @@
+import Testing
+import MizanProtocol
+import MizanSim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signal model's parts against the figures they come from (docs/signal-model.md).
+@Suite struct SignalModelTests {
+    /// Reports a scanner makes per second of one advertiser over `seconds`.
+    static func reportRate(profile: ScanProfile, advertisingInterval: Double, seconds: Double = 120, seed: UInt64 = 3) -> Double {
+        let root = SeededGenerator(seed: seed)
+        var advertising = root.split("advertising")
+        let packets = AdvertisingSchedule(interval: advertisingInterval).packets(source: 0, from: 0, to: seconds, generator: &advertising)
+        var scanner = Scanner(profile: profile, generator: root.split("scanner"))
+        let heard = scanner.heard(packets.map { ReceivedPacket(packet: $0, rssi: -70) })
+        return Double(scanner.reports(heard).count) / seconds
+    }
+
+    @Test func iosForegroundReportsAbout13point7ASecondPerAdvertiser() {
+        // MIT LL: median 13.7 callbacks a second per transmitter; Apple accessories advertise every 20 ms.
+        let rates = (1...5).map { Self.reportRate(profile: .iosForeground, advertisingInterval: 0.020, seed: $0) }
+        let mean = rates.reduce(0, +) / Double(rates.count)
+        #expect(abs(mean - 13.7) < 13.7 * 0.1, "iOS reported \(mean) a second")
+    }
+
+    @Test func androidScanModesReportTheirDutyCycleOfTheAdvertisingEvents() {
+        // One packet per advertising event heard while the window is open: events a second times window / interval.
+        let interval = 0.100, events = 1 / (interval + 0.005)
+        for profile in [ScanProfile.androidLowLatency, .androidBalanced, .androidLowPower] {
+            let expected = events * profile.window / profile.interval
+            let rate = (1...4).map { Self.reportRate(profile: profile, advertisingInterval: interval, seconds: 300, seed: $0) }.reduce(0, +) / 4
+            #expect(abs(rate - expected) < expected * 0.15, "\(profile.name): \(rate) a second, expected about \(expected)")
+        }
+    }
+
+    @Test func aScannerListensOnOneChannelAtATimeInTurn() {
+        let scanner = Scanner(profile: .androidBalanced, generator: SeededGenerator(seed: 1))
+        let start = scanner.phase + 0.001
+        #expect(scanner.listeningChannel(at: start) == 0)
+        #expect(scanner.listeningChannel(at: start + 0.200) == nil) // after the 183 ms window
+        #expect(scanner.listeningChannel(at: start + 0.730) == 1)
+        #expect(scanner.listeningChannel(at: start + 1.460) == 2)
+        #expect(scanner.listeningChannel(at: start + 2.190) == 0)
+    }
+
+    @Test func anEventSendsThreePacketsOn37_38_39AfterAdvDelay() {
+        var generator = SeededGenerator(seed: 5)
+        let packets = AdvertisingSchedule(interval: 0.100).packets(source: 9, from: 0, to: 10, generator: &generator)
+        #expect(packets.count > 250)
+        for event in stride(from: 0, to: packets.count - 2, by: 3) {
+            #expect(packets[event].channel == 0 && packets[event + 1].channel == 1 && packets[event + 2].channel == 2)
+            #expect(abs(packets[event + 1].time - packets[event].time - 0.003) < 1e-9)
+        }
+        let gaps = stride(from: 3, to: packets.count, by: 3).map { packets[$0].time - packets[$0 - 3].time }
+        #expect(gaps.allSatisfy { $0 >= 0.100 && $0 <= 0.110 })
+        #expect((gaps.max() ?? 0) - (gaps.min() ?? 0) > 0.005) // advDelay varies
+    }
+
+    @Test func theStrongerOfTwoOverlappingPacketsSurvivesOnlyWithA13dBLead() {
+        let model = CollisionModel()
+        func packet(_ source: Int, _ time: Double, _ channel: Int, _ rssi: Double) -> ReceivedPacket {
+            ReceivedPacket(packet: AdvertisingPacket(source: source, time: time, channel: channel), rssi: rssi)
+        }
+        let captured = model.survivors([packet(1, 0, 0, -60), packet(2, 0.0001, 0, -75)])
+        #expect(captured.map(\.packet.source) == [1])
+        let bothLost = model.survivors([packet(1, 0, 0, -60), packet(2, 0.0001, 0, -65)])
+        #expect(bothLost.isEmpty)
+        let otherChannel = model.survivors([packet(1, 0, 0, -60), packet(2, 0.0001, 1, -61)])
+        #expect(otherChannel.count == 2)
+        let apart = model.survivors([packet(1, 0, 0, -60), packet(2, 0.001, 0, -61)])
+        #expect(apart.count == 2)
+    }
+
+    @Test func bystandersEvery4msCostBetween13And40PercentOfPackets() {
+        // Strzoda, Grochla, Polys (MSWiM 2022): 13-40 % fewer packets with other devices transmitting every 4-8 ms.
+        let root = SeededGenerator(seed: 11)
+        var advertising = root.split("advertising")
+        let seconds = 200.0
+        let sent = AdvertisingSchedule(interval: 0.100).packets(source: 0, from: 0, to: seconds, generator: &advertising)
+            .map { ReceivedPacket(packet: $0, rssi: -75) }
+        var crowd = root.split("crowd")
+        let bystanders = BystanderTraffic(eventsPerSecond: 250, meanRSSI: -75, rssiSpread: 6).packets(from: 0, to: seconds, generator: &crowd)
+        let scanner = Scanner(profile: .androidLowLatency, generator: root.split("scanner"))
+        let alone = scanner.heard(sent).count
+        let crowded = CollisionModel().survivors(scanner.heard((sent + bystanders).sorted { $0.packet.time < $1.packet.time }))
+            .filter { $0.packet.source == 0 }.count
+        let loss = 1 - Double(crowded) / Double(alone)
+        #expect(loss > 0.13 && loss < 0.40, "lost \(loss)")
+    }
+
+    @Test func aCorrelatedFieldHasItsSigmaAndExponentialCorrelation() {
+        var products = [0.0, 0.0, 0.0], squares = 0.0
+        let separations = [0.25, 1.0, 1.5]
+        let draws = 3_000
+        for draw in 0..<draws {
+            var generator = SeededGenerator(seed: UInt64(draw) + 1)
+            let field = CorrelatedField(sigma: 2, correlationLength: 1, generator: &generator)
+            let here = field.value(x: 3, y: 4)
+            squares += here * here
+            for (index, d) in separations.enumerated() { products[index] += here * field.value(x: 3 + d, y: 4) }
+        }
+        let variance = squares / Double(draws)
+        #expect(abs(variance - 4) < 0.4)
+        for (index, d) in separations.enumerated() {
+            let correlation = products[index] / Double(draws) / variance
+            #expect(abs(correlation - exp(-d)) < 0.06, "at \(d) m: \(correlation)")
+        }
+    }
+
+    @Test func theDanisFitReproducesTheResidualCorrelationAt0point12_1_and1point5Metres() {
+        // Danis residuals: 0.30 under 0.25 m apart, 0.12 at 1 m, 0.05 beyond 1.5 m (docs/radio.md).
+        let till = TillID(1)
+        let tillPosition = Position(x: 0, y: 0, z: 1.2)
+        let cases: [(separation: Double, low: Double, high: Double)] = [(0.12, 0.22, 0.40), (1.0, 0.06, 0.18), (1.5, 0.02, 0.11)]
+        var products = [Double](repeating: 0, count: cases.count), squares = 0.0, count = 0.0
+        for room in 0..<400 {
+            let root = SeededGenerator(seed: UInt64(room) + 100)
+            let model = SignalModel(parameters: SignalParameters(), tills: [till], offsets: TillOffsets([:]), generator: root.split("room"))
+            var noise = root.split("noise")
+            for spot in 0..<10 {
+                let here = Position(x: 3 + Double(spot) * 4, y: 2, z: 1.2)
+                func residual(_ at: Position) -> Double {
+                    let channel = Int(noise.next() % 3)
+                    return model.rssi(till: till, tillPosition: tillPosition, phone: at, heading: 0, channel: channel, generator: &noise)
+                        - model.meanRSSI(distance: at.distance(to: tillPosition))
+                }
+                let a = residual(here)
+                squares += a * a
+                count += 1
+                for (index, item) in cases.enumerated() {
+                    products[index] += a * residual(Position(x: here.x, y: here.y + item.separation, z: 1.2))
+                }
+            }
+        }
+        let variance = squares / count
+        for (index, item) in cases.enumerated() {
+            let correlation = products[index] / count / variance
+            #expect(correlation > item.low && correlation < item.high, "at \(item.separation) m: \(correlation)")
+        }
+    }
+
+    @Test func drawnTillOffsetsSpreadAsTheDanisReceiversDo() {
+        var generator = SeededGenerator(seed: 2)
+        let tills = (1...2_000).map { TillID(UInt32($0)) }
+        let offsets = TillOffsets.drawn(tills: tills, generator: &generator)
+        let values = tills.map { offsets.offset($0) }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let sd = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
+        #expect(abs(sd - 3.1) < 0.2)
+    }
+
+    @Test func bodyLossIsNothingFacingTheTillAndTheFullFigureWithTheBodyBetween() {
+        let body = BodyLoss(behindLoss: 10)
+        let phone = Position(x: 0, y: 0), till = Position(x: 5, y: 0)
+        #expect(abs(body.loss(phone: phone, heading: 0, till: till)) < 1e-9)
+        #expect(abs(body.loss(phone: phone, heading: Double.pi, till: till) - 10) < 1e-9)
+        #expect(abs(body.loss(phone: phone, heading: Double.pi / 2, till: till) - 5) < 1e-9)
+        var generator = SeededGenerator(seed: 4)
+        let drawn = (0..<200).map { _ in BodyLoss.drawn(generator: &generator).behindLoss }
+        #expect(drawn.allSatisfy { (7...14).contains($0) })
+    }
+
+    @Test func theSameSeedGivesTheSameRoom() {
+        let tills = [TillID(1), TillID(2)]
+        func sample(_ seed: UInt64) -> Double {
+            let model = SignalModel(parameters: SignalParameters(), tills: tills, offsets: TillOffsets([:]), generator: SeededGenerator(seed: seed))
+            var noise = SeededGenerator(seed: 9)
+            return model.rssi(till: TillID(2), tillPosition: Position(x: 0, y: 0, z: 1), phone: Position(x: 2, y: 3, z: 1.2), heading: 0, channel: 1, generator: &noise)
+        }
+        #expect(sample(42) == sample(42))
+        #expect(sample(42) != sample(43))
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+@testable import mizan
+
+@Suite struct TwinCommandTests {
+    @Test func twinNeedsExactlyOneSourceOfItsRadio() {
+        let none = CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv"]) }
+        #expect(none == "mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
+        let two = CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--radio", "c.json", "--leave-one-out"]) }
+        #expect(two == "mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
+    }
+
+    @Test func twinRejectsAnUnknownOptionAndAPlotWithoutAComparison() {
+        #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--radio", "c.json", "--png", "x"]) }
+            == "mizan twin: unknown option '--png'")
+        #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--radio", "c.json", "--svg", "x.svg"]) }
+            == "mizan twin: --json and --svg go with --compare or --leave-one-out")
+        #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--leave-one-out", "--seeds", "0"]) }?
+            .hasPrefix("mizan twin: --seeds") == true)
+    }
+
+    @Test func twinAnswersHelp() throws {
+        #expect(try TwinCommand.main(["--help"]) == 0)
+    }
+}
