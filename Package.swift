@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .executableTarget(
             name: "mizan",
-            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim"]
+            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol"]
         ),
         .executableTarget(
             name: "mizan-bench",
@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
-        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanProtocol"]),
+        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol"]),
         .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),

@@ -51,6 +51,7 @@ enum RunCommand {
         progress.finish()
         try traceFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
+        print("phone selection: \(plan.phoneSelection.label)")
         if let outDirectory {
             try TextFile.write(TransactionsFile.lines(report).map { $0 + "\n" }.joined(), to: outDirectory + "/transactions.jsonl")
             try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")

@@ -1,9 +1,13 @@
+import MizanProtocol
+import MizanFormats
+import MizanSim
 import MizanSelection
 
 /// `mizan select`: replays a recorded trace and says how often a strategy chose the nearest till.
 enum SelectCommand {
     static let usage = """
     usage: mizan select --tills FILE --trace FILE [--strategy S [parameters]] [--every S] [--json]
+                        [--calibration FILE] [--walk FILE]
 
     Replays a trace in RSSI trace format v1 (docs/rssi-trace-format.md): every
     --every seconds (default 0.5) a session starts, asks the strategy after one
@@ -15,6 +19,11 @@ enum SelectCommand {
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
       --every S     seconds between session starts (default 0.5)
       --json        print one JSON object instead of text
+      --calibration FILE  position, fingerprint: mizan calibrate's output (default:
+                          fitted on --walk)
+      --walk FILE   position, fingerprint: a calibration walk (trace.csv with the
+                    same tills); fingerprint requires it. Scoring on the walk
+                    itself is in-sample: `mizan evaluate` is the honest score.
     \(StrategyArguments.usage)
     """
 
@@ -25,11 +34,39 @@ enum SelectCommand {
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan select: --trace FILE is required") }
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
         let json = args.flag("--json")
+        let calibrationPath = try args.value("--calibration")
+        let walkPath = try args.value("--walk")
         let spec = try StrategyArguments.read(&args)
         try args.finish()
 
+        if spec.needsSurvey {
+            if spec.name == .fingerprint || spec.base == .fingerprint, walkPath == nil {
+                throw UsageError("mizan select: fingerprint learns from a calibration walk: --walk FILE is required")
+            }
+            if calibrationPath == nil, walkPath == nil {
+                throw UsageError("mizan select: '\(spec.name.rawValue)' needs --calibration FILE (mizan calibrate's output) or --walk FILE")
+            }
+        } else if calibrationPath != nil || walkPath != nil {
+            throw UsageError("mizan select: --calibration and --walk are for the position-based strategies (position, fingerprint)")
+        }
+
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
-        let accuracy = SelectionAccuracy(TraceReplay(strategy: spec.strategy, every: every).decisions(trace))
+        var survey: SiteSurvey?
+        if spec.needsSurvey {
+            let walk = try walkPath.map { path throws(InputError) in try RSSITrace.read(tillsPath: tills, tracePath: path) }
+            let calibration: TillCalibration
+            if let calibrationPath {
+                calibration = try CalibrationFile.read(path: calibrationPath)
+            } else if let walk {
+                calibration = try Calibration(walk).model
+            } else {
+                throw UsageError("mizan select: '\(spec.name.rawValue)' needs --calibration FILE or --walk FILE")
+            }
+            survey = SiteSurvey(tills: trace.placements, calibration: calibration, walk: walk?.walk ?? [])
+        }
+        let strategy: SelectionStrategy
+        do { strategy = try spec.strategy(survey: survey) } catch { throw UsageError("mizan select: \(error.description)") }
+        let accuracy = SelectionAccuracy(TraceReplay(strategy: strategy, every: every).decisions(trace))
         print(json ? SelectionReport.json(accuracy, strategy: spec, every: every) : SelectionReport.text(accuracy, strategy: spec, every: every))
         return 0
     }

@@ -5,8 +5,9 @@ import MizanFormats
 /// strategy does not take stays unread and `finish()` rejects it.
 enum StrategyArguments {
     static let usage = """
-      --strategy S  strongest, mean, median, ema, kalman (scoring), or
-                    hysteresis, confident (wrapping a scoring --base); default mean
+      --strategy S  strongest, mean, median, ema, kalman, position, fingerprint
+                    (scoring), or hysteresis, confident (wrapping a scoring
+                    --base); default mean
       --base S      the scoring strategy a wrapper wraps (default mean)
       --window S             seconds of samples scored (default 1)
       --time-constant S      ema: a sample's weight falls by e every S seconds (default 0.5)
@@ -14,6 +15,8 @@ enum StrategyArguments {
       --measurement-noise R  kalman: per-sample variance, dB² (default 40)
       --margin DB            lead needed, dB (default: hysteresis 8, confident 3)
       --deadline S           confident: decide anyway this long after Start (default 3)
+      --bandwidth M          fingerprint: kernel over the walk's readings, metres (default 1; 0: the model only)
+      --path-prior M         fingerprint: prior kernel over where the walk went, metres (default 0.5; 0: flat)
     """
 
     static func read(_ args: inout Arguments) throws(UsageError) -> StrategySpec {

@@ -14,6 +14,7 @@ commands:
   merge           join sweep shards into what the unsharded sweep writes
   rssi-experiment nearest-till accuracy on simulated rows of tills (CSV, SVG)
   select          replay a recorded RSSI trace with a selection strategy
+  evaluate        leave-one-track-out accuracy of every selection strategy on a trace
   import          convert a recorded RSSI dataset (danis) to trace format v1
   calibrate       fit the path-loss model to a recorded RSSI trace
   twin            simulate a recorded room (digital twin) and compare it with the recording
@@ -39,6 +40,7 @@ func mizanMain() -> Int32 {
         case "merge": return try MergeCommand.main(arguments)
         case "rssi-experiment": return try ExperimentCommand.main(arguments)
         case "select": return try SelectCommand.main(arguments)
+        case "evaluate": return try EvaluateCommand.main(arguments)
         case "import": return try ImportCommand.main(arguments)
         case "calibrate": return try CalibrateCommand.main(arguments)
         case "twin": return try TwinCommand.main(arguments)

@@ -17,8 +17,12 @@ enum Fixtures {
 
 /// Drives a chain step by step and checks the commands and the screen after each event.
 struct HostScript {
-    let chain = try! HostChain(tillID: Fixtures.till, tillLabel: Fixtures.label)
+    let chain: HostChain
     var state = HostChain.State.initial
+
+    init(cryptoLatency: Duration = .zero) {
+        chain = try! HostChain(tillID: Fixtures.till, tillLabel: Fixtures.label, cryptoLatency: cryptoLatency)
+    }
 
     typealias Step = (event: HostChain.Event, commands: [HostChain.Command], screen: HostScreen)
 
@@ -67,7 +71,7 @@ struct PhoneScript {
 
     static let toKeyWritten: [Step] = toConnecting + [
         (.connected, [.sendPhoneKey], .connecting),
-        (.keyWritten, [], .connecting),
+        (.writeAcknowledged, [], .connecting),
     ]
 
     static let toReview: [Step] = toKeyWritten + [

@@ -10,7 +10,7 @@ import Testing
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
             (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
-            (.resultDelivered, [.retireService, .finished(.paid, F.transaction)], .paid),
+            (.delivered(F.phone), [.retireService, .finished(.paid, F.transaction)], .paid),
             (.operatorStartsNewSale, [], .keypad),
         ])
     }
@@ -19,7 +19,7 @@ import Testing
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
             (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
-            (.resultDelivered, [.retireService, .finished(.failed, F.transaction)], .failed),
+            (.delivered(F.phone), [.retireService, .finished(.failed, F.transaction)], .failed),
         ])
     }
 
@@ -159,5 +159,100 @@ import Testing
             (.countdownExpired, [], .waitingForPayer),
             (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
         ])
+    }
+
+    // The radio as it reports: the chain, not the driver, decides what a report means.
+
+    @Test func bluetoothOffWhileSecuring_isFirstALostLink() {
+        var host = HostScript()
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.radioChanged(.off), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
+        ])
+        #expect(host.state.entry == .ended(.handshakeFailed, F.amount, radio: .off, sequence: 1))
+    }
+
+    @Test func bluetoothOffAfterThePick_outcomePayerNotTold() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
+            (.radioChanged(.off), [.retireService, .finished(.paidPayerNotTold, F.transaction)], .paidPayerNotTold),
+        ])
+    }
+
+    @Test func aDeliveryToAnotherPhoneOrBeforeTheResult_endsNothing() {
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.delivered(F.phone), [], .pickOutcome),
+            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
+            (.delivered(F.secondPhone), [], .sendingResult),
+            (.delivered(F.phone), [.retireService, .finished(.failed, F.transaction)], .failed),
+        ])
+    }
+
+    @Test func anAmountTheRadioHadNoRoomFor_goesAgainWhenThereIsRoom() {
+        let frame: [UInt8] = [0x02, 0x01, 0x02]
+        var host = HostScript()
+        host.run(Array(HostScript.toSecureLink.prefix(3)) + [
+            (.readyToUpdate, [], .securingLink),
+            (.notifyQueueFull(F.phone, frame), [], .securingLink),
+            (.readyToUpdate, [.resendAmount(F.phone, frame)], .securingLink),
+            (.readyToUpdate, [], .securingLink),
+            (.notifyQueueFull(F.phone, frame), [], .securingLink),
+            (.readyToUpdate, [.resendAmount(F.phone, frame)], .securingLink),
+            (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+        ])
+    }
+
+    @Test func aResultTheRadioHadNoRoomFor_goesAgainWhenThereIsRoom() {
+        let frame: [UInt8] = [0x04, 0x01]
+        var host = HostScript()
+        host.run(HostScript.toConfirmed + [
+            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
+            (.notifyQueueFull(F.phone, frame), [], .sendingResult),
+            (.readyToUpdate, [.resend(F.phone, frame)], .sendingResult),
+            (.delivered(F.phone), [.retireService, .finished(.paid, F.transaction)], .paid),
+        ])
+    }
+
+    @Test func aSlowTillHoldsTheSessionUntilItsCryptoLatencyElapses() {
+        var host = HostScript(cryptoLatency: .milliseconds(40))
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.sessionEstablished, [.startCryptoTimer(.milliseconds(40))], .securingLink),
+            (.sessionEstablished, [], .securingLink),
+            (.cryptoLatencyElapsed, [.sendAmount(F.phone, F.details)], .securingLink),
+            (.cryptoLatencyElapsed, [], .securingLink),
+            (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+        ])
+    }
+
+    @Test func aSlowTillRejectsTheKeyOnlyOnceItsCryptoLatencyElapses() {
+        var host = HostScript(cryptoLatency: .milliseconds(40))
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.sessionRejected, [.startCryptoTimer(.milliseconds(40))], .securingLink),
+            (.cryptoLatencyElapsed, [.cancelCountdown, .retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+        ])
+    }
+
+    @Test func endingWhileTheSessionIsHeld_cancelsTheCryptoTimer() {
+        var host = HostScript(cryptoLatency: .milliseconds(40))
+        host.run(Array(HostScript.toSecureLink.prefix(2)) + [
+            (.sessionEstablished, [.startCryptoTimer(.milliseconds(40))], .securingLink),
+            (.linkLost(F.phone), [.cancelCountdown, .cancelCryptoTimer, .retireService, .finished(.handshakeFailed, F.transaction)],
+             .handshakeFailed),
+            (.cryptoLatencyElapsed, [], .handshakeFailed),
+        ])
+    }
+
+    @Test func theServedPhoneIsKnownFromItsKeyUntilTheEnd() {
+        var host = HostScript()
+        host.run(Array(HostScript.toSecureLink.prefix(1)))
+        #expect(HostChain.served(host.state) == nil)
+        host.run(Array(HostScript.toSecureLink.dropFirst()) + [
+            (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
+            (.linkLost(F.phone), [], .pickOutcomePayerNotTold),
+        ])
+        #expect(HostChain.served(host.state) == F.phone)
+        host.run([(.operatorPicks(.failure), [.retireService, .finished(.failedPayerNotTold, F.transaction)], .failedPayerNotTold)])
+        #expect(HostChain.served(host.state) == nil)
     }
 }

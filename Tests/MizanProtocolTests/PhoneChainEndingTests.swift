@@ -28,7 +28,7 @@ import Testing
 
     @Test func operatorCancelsWhileBroadcasting_phoneConnectingCouldntConnect() {
         var phone = PhoneScript()
-        phone.run(PhoneScript.toConnecting + [(.linkLost, [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect)])
+        phone.run(PhoneScript.toConnecting + [(.connectFailed, [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect)])
     }
 
     @Test func operatorCancelsAfterSecureLink_tillCancelled() {
@@ -43,12 +43,12 @@ import Testing
 
     @Test func linkLostAfterKeyBeforeAmount_handshakeFailed() {
         var phone = PhoneScript()
-        phone.run(PhoneScript.toKeyWritten + [(.linkLost, [.cancelDeadline, .disconnect, .finished(.handshakeFailed)], .handshakeFailed)])
+        phone.run(PhoneScript.toKeyWritten + [(.disconnected, [.cancelDeadline, .disconnect, .finished(.handshakeFailed)], .handshakeFailed)])
     }
 
     @Test func linkLostAfterConfirm_resultUnknown() {
         var phone = PhoneScript()
-        phone.run(PhoneScript.toConfirmed + [(.linkLost, [.disconnect, .finished(.resultUnknown)], .resultUnknown)])
+        phone.run(PhoneScript.toConfirmed + [(.disconnected, [.disconnect, .finished(.resultUnknown)], .resultUnknown)])
     }
 
     @Test func bluetoothOff_noPaymentStarts() {
@@ -71,7 +71,7 @@ import Testing
         var phone = PhoneScript()
         phone.run(PhoneScript.toConnecting + [
             (.connected, [.sendPhoneKey], .connecting),
-            (.linkLost, [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect),
+            (.disconnected, [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect),
         ])
     }
 
@@ -91,7 +91,7 @@ import Testing
 
     @Test func linkLostWhileReviewing_connectionLost() {
         var phone = PhoneScript()
-        phone.run(PhoneScript.toReview + [(.linkLost, [.disconnect, .finished(.connectionLost)], .connectionLost)])
+        phone.run(PhoneScript.toReview + [(.serviceInvalidated, [.disconnect, .finished(.connectionLost)], .connectionLost)])
     }
 
     @Test func payerCancelsBeforeDeciding_cancelledAndUnsubscribes() {
@@ -139,5 +139,48 @@ import Testing
             (.advertisementSeen(RSSISample(till: F.till, rssi: RSSISample.notAvailable, at: .milliseconds(400))), [], .searching),
             (.scanWindowElapsed(now: .seconds(1)), [.stopScan, .connect(F.till)], .connecting),
         ])
+    }
+
+    // The radio as it reports: the chain, not the driver, decides what a report means.
+
+    @Test func aLateDisconnectWhileConnecting_isIgnored() {
+        // No link yet: a report from an earlier link does not end this attempt.
+        var phone = PhoneScript()
+        phone.run(PhoneScript.toConnecting + [
+            (.disconnected, [], .connecting),
+            (.serviceInvalidated, [], .connecting),
+            (.connected, [.sendPhoneKey], .connecting),
+        ])
+    }
+
+    @Test func bluetoothOffWhileConnecting_couldntConnect() {
+        var phone = PhoneScript()
+        phone.run(PhoneScript.toConnecting + [
+            (.radioChanged(.off), [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect),
+        ])
+        #expect(phone.state.find == .ended(.couldntConnect, radio: .off))
+    }
+
+    @Test func bluetoothOffWhileReviewing_connectionLost() {
+        var phone = PhoneScript()
+        phone.run(PhoneScript.toReview + [(.radioChanged(.notAllowed), [.disconnect, .finished(.connectionLost)], .connectionLost)])
+        #expect(phone.state.find == .ended(.connectionLost, radio: .notAllowed))
+    }
+
+    @Test func aWriteAcknowledgedAfterTheKey_changesNothing() {
+        // The decision's write is acknowledged too; only the key's moves Connect on.
+        var phone = PhoneScript()
+        phone.run(PhoneScript.toConfirmed + [(.writeAcknowledged, [], .waitingForResult)])
+        #expect(PhoneChain.till(phone.state) == Fixtures.till)
+    }
+
+    @Test func theTillIsKnownFromChoosingItUntilTheEnd() {
+        var phone = PhoneScript()
+        phone.run(Array(PhoneScript.toConnecting.prefix(2)))
+        #expect(PhoneChain.till(phone.state) == nil)
+        phone.run([PhoneScript.toConnecting[2]])
+        #expect(PhoneChain.till(phone.state) == Fixtures.till)
+        phone.run([(.connectFailed, [.cancelDeadline, .disconnect, .finished(.couldntConnect)], .couldntConnect)])
+        #expect(PhoneChain.till(phone.state) == nil)
     }
 }

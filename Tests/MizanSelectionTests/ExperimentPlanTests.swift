@@ -59,7 +59,7 @@ import MizanSelection
 
     @Test func anUnknownStrategyNameListsTheKnownOnes() {
         #expect(Self.error(#"{"tillSpacing": [1], "strategies": [{"name": "loudest"}]}"#)
-            == #"exp.json: field 'strategies[0].name': expected one of "strongest", "mean", "median", "ema", "kalman", "hysteresis", "confident", got "loudest""#)
+            == #"exp.json: field 'strategies[0].name': expected one of "strongest", "mean", "median", "ema", "kalman", "position", "fingerprint", "hysteresis", "confident", got "loudest""#)
     }
 
     @Test func aParameterTheStrategyDoesNotTakeIsRefused() {

@@ -1,6 +1,6 @@
 import Testing
 import MizanProtocol
-import MizanSim
+@testable import MizanSim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

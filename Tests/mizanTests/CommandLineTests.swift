@@ -50,5 +50,22 @@ import Testing
         #expect(try ImportCommand.main(["--help"]) == 0)
         #expect(try CalibrateCommand.main(["--help"]) == 0)
         #expect(try ExperimentCommand.main(["--help"]) == 0)
+        #expect(try EvaluateCommand.main(["--help"]) == 0)
+    }
+
+    @Test func evaluateRejectsAnUnknownFamilyAndOption() {
+        #expect(Self.usageError { try EvaluateCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--family", "loudest"]) }?
+            .hasPrefix("mizan evaluate: --family expects one of strongest, mean") == true)
+        #expect(Self.usageError { try EvaluateCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--folds", "3"]) } == "mizan evaluate: unknown option '--folds'")
+    }
+
+    @Test func selectRefusesAPositionStrategyWithoutACalibrationAndAWalkForAnotherStrategy() {
+        let tills = "t.csv", trace = "r.csv"
+        #expect(Self.usageError { try SelectCommand.main(["--tills", tills, "--trace", trace, "--strategy", "position"]) }
+            == "mizan select: 'position' needs --calibration FILE (mizan calibrate's output) or --walk FILE")
+        #expect(Self.usageError { try SelectCommand.main(["--tills", tills, "--trace", trace, "--strategy", "fingerprint"]) }
+            == "mizan select: fingerprint learns from a calibration walk: --walk FILE is required")
+        #expect(Self.usageError { try SelectCommand.main(["--tills", tills, "--trace", trace, "--strategy", "mean", "--walk", trace]) }
+            == "mizan select: --calibration and --walk are for the position-based strategies (position, fingerprint)")
     }
 }

@@ -11,7 +11,7 @@ public enum Decimals {
         let unit = Int64(scale)
         let integer = whole / unit
         var fraction = String(whole % unit)
-        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+        fraction = String(repeating: "0", count: Swift.max(0, digits - fraction.count)) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         let sign = value < 0 && whole != 0 ? "-" : ""
         return sign + String(integer) + (fraction.isEmpty ? "" : "." + fraction)

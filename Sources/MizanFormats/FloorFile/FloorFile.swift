@@ -158,7 +158,23 @@ public enum FloorFile {
             throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
         }
         if let selection = try phones.optionalObject("selection") {
-            plan.phoneSelection = try StrategySpec.read(selection).strategy
+            // A position-based strategy takes the tills' placements and a calibration (mizan calibrate's output).
+            let calibration = try selection.optionalObject("calibration").map { fields throws(JSONFileError) in try CalibrationFile.read(fields) }
+            let spec = try StrategySpec.read(selection)
+            if spec.name == .fingerprint || spec.base == .fingerprint {
+                throw selection.error("name", "'fingerprint' learns from a calibration walk, which a floor file cannot give; use 'position' with a calibration")
+            }
+            if spec.needsSurvey != (calibration != nil) {
+                throw selection.error("calibration", spec.needsSurvey
+                    ? "'\(spec.name.rawValue)' is position-based: expected a calibration object (mizan calibrate's output)"
+                    : "only the position-based strategies take a calibration")
+            }
+            let survey = calibration.map { calibration in
+                SiteSurvey(tills: plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) }, calibration: calibration)
+            }
+            do { plan.phoneSelection = try spec.strategy(survey: survey) } catch {
+                throw selection.error("name", error.description)
+            }
         }
     }
 }

@@ -15,8 +15,8 @@ public struct StrategySpec: Hashable, Sendable {
     /// strategy, and that every value is one the strategy takes and in range.
     public init(name: StrategyName, base: StrategyName? = nil, values given: [(StrategyParameter, Double)] = []) throws(StrategyError) {
         if name.isWrapper {
-            guard let base else { throw StrategyError("strategy '\(name.rawValue)' needs a base scoring strategy (one of strongest, mean, median, ema, kalman)") }
-            guard !base.isWrapper else { throw StrategyError("the base of '\(name.rawValue)' must be a scoring strategy (strongest, mean, median, ema, kalman), not '\(base.rawValue)'") }
+            guard let base else { throw StrategyError("strategy '\(name.rawValue)' needs a base scoring strategy (one of \(StrategyName.scoringList))") }
+            guard !base.isWrapper else { throw StrategyError("the base of '\(name.rawValue)' must be a scoring strategy (\(StrategyName.scoringList)), not '\(base.rawValue)'") }
         } else if base != nil {
             throw StrategyError("strategy '\(name.rawValue)' takes no base")
         }
@@ -47,17 +47,33 @@ public struct StrategySpec: Hashable, Sendable {
         try StrategySpec(name: name, base: base, values: parameters.map { ($0, $0 == .window ? window : value($0)) })
     }
 
-    public var strategy: SelectionStrategy {
+    /// The strategy or its base is position-based and needs a `SiteSurvey`.
+    public var needsSurvey: Bool { name.needsSurvey || (base?.needsSurvey ?? false) }
+
+    /// The strategy; `survey` (till placements and calibration) is required
+    /// exactly when `needsSurvey`, and ignored otherwise.
+    public func strategy(survey: SiteSurvey?) throws(StrategyError) -> SelectionStrategy {
+        if needsSurvey, survey == nil {
+            throw StrategyError("strategy '\(label)' is position-based: it needs the tills' positions and a calibration (mizan calibrate's output)")
+        }
         switch name {
-        case .strongest, .mean, .median, .ema, .kalman: scoring(name)
-        case .hysteresis: .hysteresis(base: scoring(base ?? .mean), margin: value(.margin))
-        case .confident: .confidentOrWait(base: scoring(base ?? .mean), margin: value(.margin), deadline: .seconds(value(.deadline)))
+        case .strongest, .mean, .median, .ema, .kalman, .position, .fingerprint: return scoring(name, survey: survey)
+        case .hysteresis: return .hysteresis(base: scoring(base ?? .mean, survey: survey), margin: value(.margin))
+        case .confident: return .confidentOrWait(base: scoring(base ?? .mean, survey: survey), margin: value(.margin), deadline: .seconds(value(.deadline)))
         }
     }
 
-    private func scoring(_ scorer: StrategyName) -> SelectionStrategy {
+    /// The strategy of a spec that needs no survey (`needsSurvey` false), or nil.
+    public var plainStrategy: SelectionStrategy? { needsSurvey ? nil : try? strategy(survey: nil) }
+
+    private func scoring(_ scorer: StrategyName, survey: SiteSurvey?) -> SelectionStrategy {
         let window = Duration.seconds(value(.window))
         switch scorer {
+        case .position, .fingerprint:
+            guard let survey else { return .highestMean(window: window) } // never: strategy(survey:) checked
+            return .nearestOnMap(window: window, map: RadioMap(survey: survey,
+                bandwidth: scorer == .fingerprint ? value(.bandwidth) : 0,
+                pathPrior: scorer == .fingerprint ? value(.pathPrior) : 0))
         case .strongest: return .strongestSample(window: window)
         case .mean: return .highestMean(window: window)
         case .median: return .highestMedian(window: window)

@@ -10,27 +10,35 @@ public struct PhoneChain: Sendable {
         public static let initial = State(find: Find.initialState, connect: .idle, review: .idle, payment: .idle)
     }
 
-    /// What happens to a phone from outside: its payer, its radio, its clock, its crypto.
+    /// What happens to a phone from outside: its payer, its radio, its clock,
+    /// its crypto. Radio events come as the radio reports them; the machines
+    /// decide what they mean.
     public enum Event: Hashable, Sendable {
         case tapStart
         case payerConfirms
         case payerDeclines
         case payerCancels
         case dismiss
+        /// Bluetooth's state changed. Going off while connecting or linked is first a lost link.
         case radioChanged(RadioAvailability)
         case advertisementSeen(RSSISample)
         case scanWindowElapsed(now: Duration)
         case deadlinePassed
+        /// Connected and subscribed to "To client".
         case connected
         case connectFailed
-        case keyWritten
+        /// The till acknowledged a write.
+        case writeAcknowledged
         /// The amount frame arrived and opened.
         case amountReceived(AmountDetails)
         case tillBusy
         /// A later sealed frame from the till, opened and decoded.
         case received(SealedMessage)
         case frameRejected
-        case linkLost
+        /// The link dropped.
+        case disconnected
+        /// The till removed its service.
+        case serviceInvalidated
     }
 
     public enum Command: Hashable, Sendable {
@@ -80,13 +88,19 @@ public struct PhoneChain: Sendable {
         case .deadlinePassed:
             if connecting { toConnect(.deadlinePassed, &state, &commands) } else { toFind(.deadlinePassed, &state, &commands) }
         case let .radioChanged(radio):
+            // Bluetooth going off ends a link, or a connection being set up, as a lost link.
+            if radio != .on, connecting {
+                if paying { toPayment(.linkLost, &state, &commands) }
+                else if reviewing { toReview(.linkLost, &state, &commands) }
+                else { toConnect(.linkLost, &state, &commands) }
+            }
             toFind(.radioChanged(radio), &state, &commands)
             toConnect(.radioChanged(radio), &state, &commands)
             toReview(.radioChanged(radio), &state, &commands)
             toPayment(.radioChanged(radio), &state, &commands)
         case .connected: toConnect(.connected, &state, &commands)
         case .connectFailed: toConnect(.connectFailed, &state, &commands)
-        case .keyWritten: toConnect(.keyWritten, &state, &commands)
+        case .writeAcknowledged: toConnect(.writeAcknowledged, &state, &commands)
         case let .amountReceived(details):
             // A second amount after the secure link is out of place.
             if reviewing { toReview(.frameRejected, &state, &commands) } else { toConnect(.amountReceived(details), &state, &commands) }
@@ -99,10 +113,11 @@ public struct PhoneChain: Sendable {
             if paying { toPayment(.frameRejected, &state, &commands) }
             else if reviewing { toReview(.frameRejected, &state, &commands) }
             else { toConnect(.frameRejected, &state, &commands) }
-        case .linkLost:
+        case .disconnected, .serviceInvalidated:
+            // Review and Payment run only on a link Connect made: for them the link is lost.
             if paying { toPayment(.linkLost, &state, &commands) }
             else if reviewing { toReview(.linkLost, &state, &commands) }
-            else { toConnect(.linkLost, &state, &commands) }
+            else { toConnect(.linkDropped, &state, &commands) }
         }
         return commands
     }
@@ -150,6 +165,15 @@ public struct PhoneChain: Sendable {
             switch effect {
             case let .ended(ending): toReview(.transactionEnded(ending), &state, &commands)
             }
+        }
+    }
+
+    /// The till the phone connects to or is linked with, from choosing it until
+    /// the transaction ends: the transcript of its sealed frames names it.
+    public static func till(_ state: State) -> TillID? {
+        switch state.connect {
+        case .idle: nil
+        case let .connecting(till), let .sendingKey(till), let .awaitingAmount(till), let .handedOver(till): till
         }
     }
 

@@ -11,77 +11,55 @@ public enum EndingsCatalogue {
     }
 
     public static let rows: [Row] = {
-        func row(_ ending: Ending, _ host: HostEnding?, _ phone: PhoneEnding?) -> Row {
-            Row(ending: ending, pair: EndingPair(host: host, phone: phone))
+        /// Every pair of one of `hosts` with one of `phones`, host by host.
+        func rows(_ ending: Ending, _ hosts: [HostEnding?], _ phones: [PhoneEnding?]) -> [Row] {
+            hosts.flatMap { host in phones.map { Row(ending: ending, pair: EndingPair(host: host, phone: $0)) } }
         }
-        return [
-            row(.success, .paid, .paid),
-            row(.failure, .failed, .failed),
-            row(.payerDeclines, .payerDeclined, .youDeclined),
-            row(.noOneConnects, .countdownExpired, nil),
-            // The countdown ran out with a phone mid-handshake: it sees the service go.
-            row(.noOneConnects, .countdownExpired, .handshakeFailed),
-            row(.cancelWhileBroadcasting, .cancelledWhileBroadcasting, nil),
-            row(.cancelWhileBroadcasting, .cancelledWhileBroadcasting, .couldntConnect),
-            row(.cancelWhileBroadcasting, .cancelledWhileBroadcasting, .handshakeFailed),
-            row(.cancelAfterSecureLink, .cancelled, .tillCancelled),
-            // The payer declined as the operator cancelled: both sides say nothing was charged.
-            row(.cancelAfterSecureLink, .cancelled, .youDeclined),
-            row(.linkLostAfterKeyBeforeAmount, .handshakeFailed, .handshakeFailed),
-            row(.linkLostAfterConfirmBeforePick, .paidPayerNotTold, .resultUnknown),
-            row(.linkLostAfterConfirmBeforePick, .failedPayerNotTold, .resultUnknown),
+        /// Bluetooth off or not allowed on one side: the till (with no phone,
+        /// a phone connecting or one mid-handshake) or the phone alone.
+        func radioUnavailable(_ ending: Ending, _ host: HostEnding, _ phone: PhoneEnding) -> [Row] {
+            rows(ending, [host], [nil]) + rows(ending, [nil], [phone]) + rows(ending, [host], [.couldntConnect, .handshakeFailed])
+        }
+        let groups: [[Row]] = [
+            rows(.success, [.paid], [.paid]),
+            rows(.failure, [.failed], [.failed]),
+            rows(.payerDeclines, [.payerDeclined], [.youDeclined]),
+            // With a phone mid-handshake when the countdown ran out: it sees the service go.
+            rows(.noOneConnects, [.countdownExpired], [nil, .handshakeFailed]),
+            rows(.cancelWhileBroadcasting, [.cancelledWhileBroadcasting], [nil, .couldntConnect, .handshakeFailed]),
+            // The second: the payer declined as the operator cancelled; both sides say nothing was charged.
+            rows(.cancelAfterSecureLink, [.cancelled], [.tillCancelled, .youDeclined]),
+            rows(.linkLostAfterKeyBeforeAmount, [.handshakeFailed], [.handshakeFailed]),
+            rows(.linkLostAfterConfirmBeforePick, [.paidPayerNotTold, .failedPayerNotTold], [.resultUnknown]),
             // The till cannot know whether its last notification arrived: where
-            // it saw the result go out but the phone lost the link, the phone
-            // honestly says the result is unknown.
-            row(.linkLostAfterPickBeforeResult, .paidPayerNotTold, .resultUnknown),
-            row(.linkLostAfterPickBeforeResult, .failedPayerNotTold, .resultUnknown),
-            row(.linkLostAfterPickBeforeResult, .paid, .resultUnknown),
-            row(.linkLostAfterPickBeforeResult, .failed, .resultUnknown),
-            row(.bluetoothOff, .bluetoothOff, nil),
-            row(.bluetoothOff, nil, .bluetoothOff),
-            // The till's Bluetooth went off with a phone connecting or mid-handshake.
-            row(.bluetoothOff, .bluetoothOff, .couldntConnect),
-            row(.bluetoothOff, .bluetoothOff, .handshakeFailed),
-            row(.bluetoothNotAllowed, .bluetoothNotAllowed, nil),
-            row(.bluetoothNotAllowed, nil, .bluetoothNotAllowed),
-            row(.bluetoothNotAllowed, .bluetoothNotAllowed, .couldntConnect),
-            row(.bluetoothNotAllowed, .bluetoothNotAllowed, .handshakeFailed),
-            row(.linkLostBeforeKey, nil, .couldntConnect),
-            // The link acknowledged the phone's key, but the till was ending the
-            // transaction it served and never took it: it never knew this phone.
-            row(.linkLostBeforeKey, nil, .handshakeFailed),
-            row(.phoneDeadlinePasses, nil, .couldntConnect),
-            row(.phoneDeadlinePasses, .handshakeFailed, .couldntConnect),
-            row(.phoneDeadlinePasses, .countdownExpired, .couldntConnect),
-            row(.phoneDeadlinePasses, .payerLeft, .couldntConnect),
-            row(.linkLostWhileReviewing, .payerLeft, .connectionLost),
-            // The payer declined, and the decline was lost with the link.
-            row(.linkLostWhileReviewing, .payerLeft, .youDeclined),
-            row(.payerCancelsBeforeDeciding, .payerLeft, .cancelled),
-            row(.tillBusy, nil, .tillBusy),
-            row(.sealedFrameFails, .secureLinkFailed, .secureLinkFailed),
-            // One side detects the bad frame; the other only sees the link go.
-            row(.sealedFrameFails, .secureLinkFailed, .handshakeFailed),
-            row(.sealedFrameFails, .secureLinkFailed, .connectionLost),
-            row(.sealedFrameFails, .secureLinkFailed, .resultUnknown),
-            row(.sealedFrameFails, .payerLeft, .secureLinkFailed),
-            row(.sealedFrameFails, .handshakeFailed, .secureLinkFailed),
+            // it saw the result go out but the phone lost the link (paid, failed),
+            // the phone honestly says the result is unknown.
+            rows(.linkLostAfterPickBeforeResult, [.paidPayerNotTold, .failedPayerNotTold, .paid, .failed], [.resultUnknown]),
+            radioUnavailable(.bluetoothOff, .bluetoothOff, .bluetoothOff),
+            radioUnavailable(.bluetoothNotAllowed, .bluetoothNotAllowed, .bluetoothNotAllowed),
+            // Handshake failed: the link acknowledged the phone's key, but the till was
+            // ending the transaction it served and never took it: it never knew this phone.
+            rows(.linkLostBeforeKey, [nil], [.couldntConnect, .handshakeFailed]),
+            rows(.phoneDeadlinePasses, [nil, .handshakeFailed, .countdownExpired, .payerLeft], [.couldntConnect]),
+            // You declined: the payer declined, and the decline was lost with the link.
+            rows(.linkLostWhileReviewing, [.payerLeft], [.connectionLost, .youDeclined]),
+            rows(.payerCancelsBeforeDeciding, [.payerLeft], [.cancelled]),
+            rows(.tillBusy, [nil], [.tillBusy]),
+            // Both sides detect the bad frame, or one does and the other only sees the link go.
+            rows(.sealedFrameFails, [.secureLinkFailed], [.secureLinkFailed, .handshakeFailed, .connectionLost, .resultUnknown]),
+            rows(.sealedFrameFails, [.payerLeft, .handshakeFailed], [.secureLinkFailed]),
             // A decline that failed to open at the till; a sealed end that failed to open at the phone.
-            row(.sealedFrameFails, .secureLinkFailed, .youDeclined),
-            row(.sealedFrameFails, .cancelled, .secureLinkFailed),
-            row(.linkLostAfterAmountSent, .payerLeft, .handshakeFailed),
-            row(.payerCancelsBeforeSecureLink, nil, .cancelled),
-            row(.payerCancelsBeforeSecureLink, .handshakeFailed, .cancelled),
-            row(.payerCancelsBeforeSecureLink, .payerLeft, .cancelled),
-            // The payer cancels while the till secures the link with their phone, and the
-            // operator cancels too (before or after the amount went out): both say cancelled,
-            // nothing charged. The faithful link layer's set-up widens this window.
-            row(.payerCancelsBeforeSecureLink, .cancelledWhileBroadcasting, .cancelled),
-            row(.payerCancelsBeforeSecureLink, .cancelled, .cancelled),
-            row(.cancelAfterSecureLinkLinkLost, .cancelled, .connectionLost),
-            row(.cancelAfterSecureLinkLinkLost, .cancelled, .resultUnknown),
-            row(.confirmLostWithTheLink, .payerLeft, .resultUnknown),
+            rows(.sealedFrameFails, [.secureLinkFailed], [.youDeclined]),
+            rows(.sealedFrameFails, [.cancelled], [.secureLinkFailed]),
+            rows(.linkLostAfterAmountSent, [.payerLeft], [.handshakeFailed]),
+            // The last two: the payer cancels while the till secures the link with their
+            // phone and the operator cancels too (before or after the amount went out):
+            // both say cancelled, nothing charged. The faithful link layer's set-up widens this window.
+            rows(.payerCancelsBeforeSecureLink, [nil, .handshakeFailed, .payerLeft, .cancelledWhileBroadcasting, .cancelled], [.cancelled]),
+            rows(.cancelAfterSecureLinkLinkLost, [.cancelled], [.connectionLost, .resultUnknown]),
+            rows(.confirmLostWithTheLink, [.payerLeft], [.resultUnknown]),
         ]
+        return groups.flatMap { $0 }
     }()
 
     /// The catalogue's rows for a pair of endings (empty: the pair is not allowed).

@@ -2,12 +2,14 @@
 /// "To client", writes a fresh public key and opens the sealed amount: then
 /// the link is secure, the 10 s deadline stops, and it hands over to `Review`.
 /// It set up the link, so it also tears it down when the transaction ends.
+/// From `connected` until it tears the link down, a link is up: before that, a
+/// report that the link went is a late one from an earlier link.
 public struct Connect: Sendable {
     public enum State: Hashable, Sendable {
         case idle
         /// Connecting and subscribing to "To client".
         case connecting(TillID)
-        /// Writing the phone's key to "To host".
+        /// Linked; writing the phone's key to "To host".
         case sendingKey(TillID)
         /// The till has the key (the write was acknowledged): waiting for the amount.
         case awaitingAmount(TillID)
@@ -20,15 +22,18 @@ public struct Connect: Sendable {
         /// Connected and subscribed.
         case connected
         case connectFailed
-        /// The till acknowledged the write of the phone's key.
-        case keyWritten
+        /// The till acknowledged a write: while sending the key, the key's.
+        case writeAcknowledged
         /// The amount frame arrived and opened: the link is secure.
         case amountReceived(AmountDetails)
         /// The till answered that it is serving another phone.
         case tillBusy
         /// A frame that failed to decode or open, or a message out of place.
         case frameRejected
+        /// The link, or the attempt to make one, is lost (Bluetooth went off).
         case linkLost
+        /// The radio reports the link gone: a drop, or the till removed its service.
+        case linkDropped
         case deadlinePassed
         case payerCancels
         case radioChanged(RadioAvailability)
@@ -57,8 +62,8 @@ public struct Connect: Sendable {
             case let .start(till):
                 state = .connecting(till)
                 return [.connect(till)]
-            case .connected, .connectFailed, .keyWritten, .amountReceived, .tillBusy, .frameRejected, .linkLost,
-                 .deadlinePassed, .payerCancels, .radioChanged, .transactionEnded:
+            case .connected, .connectFailed, .writeAcknowledged, .amountReceived, .tillBusy, .frameRejected, .linkLost,
+                 .linkDropped, .deadlinePassed, .payerCancels, .radioChanged, .transactionEnded:
                 return [] // ignored: not connecting
             }
 
@@ -67,16 +72,18 @@ public struct Connect: Sendable {
             case (.connecting, .connected):
                 state = .sendingKey(till)
                 return [.sendPhoneKey]
-            case (.sendingKey, .keyWritten):
+            case (.sendingKey, .writeAcknowledged):
                 state = .awaitingAmount(till)
                 return []
             case let (.awaitingAmount, .amountReceived(details)):
                 state = .handedOver(till)
                 return [.cancelDeadline, .startReview(details)]
-            case (.awaitingAmount, .linkLost), (.awaitingAmount, .connectFailed):
+            case (.connecting, .linkDropped):
+                return [] // ignored: no link yet; a late report from an earlier link
+            case (.awaitingAmount, .linkLost), (.awaitingAmount, .linkDropped), (.awaitingAmount, .connectFailed):
                 // The till acknowledged the key, so it knew this phone.
                 return end(.handshakeFailed, &state)
-            case (_, .linkLost), (_, .connectFailed):
+            case (_, .linkLost), (_, .linkDropped), (_, .connectFailed):
                 // No acknowledged key: the till may never have known this phone.
                 return end(.couldntConnect, &state)
             case (_, .deadlinePassed):
@@ -87,7 +94,7 @@ public struct Connect: Sendable {
                 return end(.tillBusy, &state)
             case (_, .frameRejected):
                 return end(.secureLinkFailed, &state)
-            case (_, .start), (_, .connected), (_, .keyWritten), (_, .amountReceived), (_, .radioChanged), (_, .transactionEnded):
+            case (_, .start), (_, .connected), (_, .writeAcknowledged), (_, .amountReceived), (_, .radioChanged), (_, .transactionEnded):
                 return [] // ignored: out of place for this step; Bluetooth going off arrives as a lost link
             }
 
@@ -96,8 +103,8 @@ public struct Connect: Sendable {
             case let .transactionEnded(ending):
                 state = .idle
                 return [.disconnect, .ended(ending)]
-            case .start, .connected, .connectFailed, .keyWritten, .amountReceived, .tillBusy, .frameRejected,
-                 .linkLost, .deadlinePassed, .payerCancels, .radioChanged:
+            case .start, .connected, .connectFailed, .writeAcknowledged, .amountReceived, .tillBusy, .frameRejected,
+                 .linkLost, .linkDropped, .deadlinePassed, .payerCancels, .radioChanged:
                 return [] // ignored: Review or Payment runs the transaction now
             }
         }

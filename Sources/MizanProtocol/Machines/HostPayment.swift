@@ -1,7 +1,8 @@
 /// The host's third machine: from the secure link to the result. The amount is
 /// on the air and nothing times out: the payer decides, the operator picks the
 /// outcome in their own time, and the till sends the result and retires its
-/// service. It learns the phone is gone only when it unsubscribes.
+/// service. It learns the phone is gone only when it unsubscribes, and that
+/// the result arrived when the radio reports it delivered to that phone.
 public struct HostPayment: Sendable {
     public enum State: Hashable, Sendable {
         case idle
@@ -11,8 +12,9 @@ public struct HostPayment: Sendable {
         case pickOutcome(CentralID, TransactionID)
         /// The payer confirmed, then the link was lost: the operator still picks.
         case pickOutcomePayerGone(TransactionID)
-        /// The sealed result is queued for the radio.
-        case sendingResult(CentralID, TransactionID, Outcome)
+        /// The sealed result is handed to the radio. `waiting` holds its frame
+        /// while the radio's notify queue has no room for it.
+        case sendingResult(CentralID, TransactionID, Outcome, waiting: [UInt8]?)
     }
 
     public enum Event: Hashable, Sendable {
@@ -23,8 +25,12 @@ public struct HostPayment: Sendable {
         case frameRejected(CentralID)
         case operatorPicks(Outcome)
         case operatorCancels
-        /// The radio delivered the queued result.
-        case resultDelivered
+        /// The radio delivered a queued notification to this phone.
+        case delivered(CentralID)
+        /// The radio's notify queue had no room for this frame to this phone.
+        case notifyQueueFull(CentralID, [UInt8])
+        /// The radio's notify queue has room again.
+        case readyToUpdate
         case linkLost(CentralID)
         case phoneKeyReceived(CentralID)
         case radioChanged(RadioAvailability)
@@ -33,6 +39,8 @@ public struct HostPayment: Sendable {
     public enum Effect: Hashable, Sendable {
         /// Seal and notify this message to the phone.
         case send(CentralID, SealedMessage)
+        /// Notify the phone again with the frame the radio had no room for.
+        case resend(CentralID, [UInt8])
         case refuse(CentralID)
         /// Send what is queued, then remove the service.
         case retireService
@@ -49,8 +57,8 @@ public struct HostPayment: Sendable {
             case let .start(central, id):
                 state = .awaitingDecision(central, id)
                 return []
-            case .received, .frameRejected, .operatorPicks, .operatorCancels, .resultDelivered, .linkLost,
-                 .phoneKeyReceived, .radioChanged:
+            case .received, .frameRejected, .operatorPicks, .operatorCancels, .delivered, .notifyQueueFull, .readyToUpdate,
+                 .linkLost, .phoneKeyReceived, .radioChanged:
                 return [] // ignored: no transaction
             }
 
@@ -76,14 +84,14 @@ public struct HostPayment: Sendable {
                 return other == central ? [] : [.refuse(other)]
             case .received, .frameRejected, .linkLost:
                 return [] // ignored: another phone
-            case .start, .operatorPicks, .resultDelivered, .radioChanged:
-                return [] // ignored: the payer has not decided; Bluetooth going off arrives as a lost link
+            case .start, .operatorPicks, .delivered, .notifyQueueFull, .readyToUpdate, .radioChanged:
+                return [] // ignored: the payer has not decided, no result is sent; Bluetooth going off arrives as a lost link
             }
 
         case let .pickOutcome(central, id):
             switch event {
             case let .operatorPicks(outcome):
-                state = .sendingResult(central, id, outcome)
+                state = .sendingResult(central, id, outcome, waiting: nil)
                 return [.send(central, .result(outcome))]
             case .operatorCancels:
                 return cancel(central, &state)
@@ -98,8 +106,8 @@ public struct HostPayment: Sendable {
                 return other == central ? [] : [.refuse(other)]
             case .received, .frameRejected, .linkLost:
                 return [] // ignored: another phone
-            case .start, .resultDelivered, .radioChanged:
-                return [] // ignored
+            case .start, .delivered, .notifyQueueFull, .readyToUpdate, .radioChanged:
+                return [] // ignored: no result is sent yet
             }
 
         case .pickOutcomePayerGone:
@@ -111,19 +119,28 @@ public struct HostPayment: Sendable {
             case .operatorCancels:
                 // The payer confirmed and left; cancelling is picking failure.
                 return end(.failedPayerNotTold, &state)
-            case .start, .received, .frameRejected, .resultDelivered, .linkLost, .radioChanged:
+            case .start, .received, .frameRejected, .delivered, .notifyQueueFull, .readyToUpdate, .linkLost, .radioChanged:
                 return [] // ignored: the payer is gone; the operator still picks
             }
 
-        case let .sendingResult(central, _, outcome):
+        case let .sendingResult(central, id, outcome, waiting):
             switch event {
-            case .resultDelivered:
+            case let .delivered(recipient) where recipient == central:
                 return end(outcome == .success ? .paid : .failed, &state)
+            case let .notifyQueueFull(recipient, frame) where recipient == central:
+                state = .sendingResult(central, id, outcome, waiting: frame)
+                return []
+            case .readyToUpdate:
+                guard let waiting else { return [] } // ignored: nothing is waiting for the radio
+                state = .sendingResult(central, id, outcome, waiting: nil)
+                return [.resend(central, waiting)]
             case let .linkLost(lost) where lost == central:
                 return end(outcome == .success ? .paidPayerNotTold : .failedPayerNotTold, &state)
             case let .phoneKeyReceived(other):
                 return other == central ? [] : [.refuse(other)]
-            case .start, .received, .frameRejected, .operatorPicks, .operatorCancels, .linkLost, .radioChanged:
+            case .delivered, .notifyQueueFull, .linkLost:
+                return [] // ignored: another phone
+            case .start, .received, .frameRejected, .operatorPicks, .operatorCancels, .radioChanged:
                 return [] // ignored: the outcome is picked
             }
         }

@@ -1,9 +1,10 @@
 /// How a phone picks a till from the advertising packets it heard: a pure
 /// function from samples to a till, or `nil` for "not yet".
 ///
-/// The first five cases *score* each till from its samples in the last
+/// The scoring cases (all but the two wrappers) *score* each till from its samples in the last
 /// `window` and pick the highest score; the last two wrap another strategy and
-/// change only the decision: `hysteresis` keeps an incumbent unless a
+/// change only the decision (`nearestOnMap` scores a till by how likely the
+/// phone is nearest it, from every till's samples at once): `hysteresis` keeps an incumbent unless a
 /// challenger leads it by `margin` dB, and `confidentOrWait` answers "not yet"
 /// until the best leads the second by `margin` dB or its own `deadline` has
 /// passed. Ties always go to the lower till id, so no choice depends on the
@@ -30,6 +31,12 @@ public enum SelectionStrategy: Hashable, Sendable {
     /// `margin` dB (a till heard alone leads by any margin), or once `deadline`
     /// has passed since the scan began; "not yet" before that.
     indirect case confidentOrWait(base: SelectionStrategy, margin: Double, deadline: Duration)
+    /// Position-based: the till nearest where the phone probably is. Every
+    /// sample of every till in the last `window` weighs each cell of `map`
+    /// (calibrated model, optionally fingerprinted by a calibration walk); a
+    /// till's score is its share of the posterior, `10 * log10(share)`: the
+    /// till whose cells hold the most probability wins.
+    case nearestOnMap(window: Duration, map: RadioMap)
 
     public static let `default` = SelectionStrategy.highestMean(window: .seconds(1))
 
@@ -38,7 +45,7 @@ public enum SelectionStrategy: Hashable, Sendable {
     public var scanWindow: Duration {
         switch self {
         case let .strongestSample(window), let .highestMean(window), let .highestMedian(window),
-             let .exponentialMean(window, _), let .kalman(window, _, _):
+             let .exponentialMean(window, _), let .kalman(window, _, _), let .nearestOnMap(window, _):
             window
         case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
             base.scanWindow
@@ -56,7 +63,7 @@ public enum SelectionStrategy: Hashable, Sendable {
     public func choose(from samples: [RSSISample], now: Duration, incumbent: TillID? = nil, since: Duration? = nil) -> TillID? {
         let scores = self.scores(from: samples, now: now)
         switch self {
-        case .strongestSample, .highestMean, .highestMedian, .exponentialMean, .kalman:
+        case .strongestSample, .highestMean, .highestMedian, .exponentialMean, .kalman, .nearestOnMap:
             return scores.best?.till
         case let .hysteresis(base, margin):
             guard let choice = base.choose(from: samples, now: now, incumbent: incumbent, since: since) else { return nil }
@@ -86,6 +93,8 @@ public enum SelectionStrategy: Hashable, Sendable {
             TillScores(SampleWindow(samples, now: now, window: window)) {
                 RSSISummary.kalman($0, processNoise: processNoise, measurementNoise: measurementNoise)
             }
+        case let .nearestOnMap(window, map):
+            map.scores(SampleWindow(samples, now: now, window: window))
         case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
             base.scores(from: samples, now: now)
         }

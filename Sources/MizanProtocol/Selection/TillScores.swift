@@ -15,6 +15,10 @@ public struct TillScores: Hashable, Sendable {
         self.entries = entries
     }
 
+    init(entries: [Entry]) {
+        self.entries = entries
+    }
+
     /// The highest score; on a tie, the lower till id.
     public var best: Entry? {
         var best: Entry?

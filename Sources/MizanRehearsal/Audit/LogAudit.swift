@@ -6,11 +6,6 @@ public enum LogAudit {
         /// "host (real)", "phone (scripted)".
         public let device: String
         public let text: String
-
-        public init(device: String, text: String) {
-            self.device = device
-            self.text = text
-        }
     }
 
     public struct Finding: Hashable, Sendable, CustomStringConvertible {

@@ -215,9 +215,7 @@ final class ScriptedPeer {
             guard let phoneKey else { throw PeerError("no phone key arrived to seal the amount for") }
             let own = try ownKeys()
             do throws(CryptoError) {
-                let phone = try PublicKey(bytes: phoneKey)
-                let transcript = Transcript(hostKey: own.publicKey, clientKey: phone, tillID: till.id.bytes, transactionID: transactionID.bytes)
-                session = try .host(own: own, client: phone, transcript: transcript)
+                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: till.id, transaction: transactionID)
             } catch {
                 throw PeerError("the phone's key was refused (\(error))")
             }
@@ -290,9 +288,7 @@ final class ScriptedPeer {
         case let .amount(hostKey, id, sealed):
             guard let own = keys, let heardTill else { return fail("an amount arrived before this phone sent its key") }
             do {
-                let host = try PublicKey(bytes: hostKey)
-                let transcript = Transcript(hostKey: host, clientKey: own.publicKey, tillID: heardTill.bytes, transactionID: id.bytes)
-                var opened = try SecureSession.client(own: own, host: host, transcript: transcript)
+                var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: heardTill, transaction: id)
                 let message = try SealedMessageCodec.decode(try opened.open(sealed))
                 guard case let .amountDetails(details) = message, details.transactionID == id else {
                     return fail("the sealed amount holds something else")

@@ -65,8 +65,8 @@ public final class FrameRecorder {
                 guard let phoneKey, let till = tillKeys.first(where: { $0.publicKey.bytes == hostKey }),
                       let phone = phoneKeys.first(where: { $0.publicKey.bytes == phoneKey }) else { continue }
                 if result.contains(where: { $0.transactionID == transactionID && $0.till.publicKey == till.publicKey }) { continue }
-                let transcript = Transcript(hostKey: till.publicKey, clientKey: phone.publicKey,
-                                            tillID: tillID.bytes, transactionID: transactionID.bytes)
+                let transcript = Handshake.transcript(hostKey: till.publicKey, phoneKey: phone.publicKey,
+                                                      till: tillID, transaction: transactionID)
                 result.append(RecordedSession(transactionID: transactionID, till: till, phone: phone, associatedData: transcript.bytes))
             case .advertisement, .decision, .result, .end, .busy:
                 continue

@@ -1,114 +1,64 @@
 import MizanCrypto
 import MizanProtocol
 
-/// Runs a till: its chain of machines and the effect handler that carries out
-/// their commands through the injected radio, clock, keys and log, feeding what
-/// comes back into the chain. It also holds what the reducers must never see:
-/// the key pair and the sealing session.
+/// Runs a till: plumbing between its chain of machines and the injected radio,
+/// clock, keys and log. Radio events go to the chain as reported; the chain's
+/// commands come back out to the radio and the clock. It holds only what the
+/// reducers must never see: the key pair and the sealing session.
 public final class HostDriver {
     public let tillID: TillID
-    // Unchecked exclusivity on `state` and `queue`: each access is one call
-    // into a pure reducer or the queue, which calls nothing back, so accesses
-    // never overlap; the dynamic checks cost more than a packet's reduce.
-    @exclusivity(unchecked) public private(set) var state = HostChain.State.initial
-    public var screen: HostScreen { HostChain.screen(state) }
+    public var state: HostChain.State { core.state }
+    public var screen: HostScreen { core.screen }
 
-    private let chain: HostChain
+    private let core: DriverCore<HostChain>
     private let radio: PeripheralRadio
     private let clock: DeviceClock<HostTimer>
     private let keys: KeySource
     private let log: DeviceLog
     private let observe: (HostObservation) -> Void
 
-    @exclusivity(unchecked) private var queue = EventQueue<HostChain.Event>()
     private var session: SecureSession?
     private var ownKey: PublicKey?
-    private var served: CentralID?
-    /// A notification the radio's queue had no room for, sent on `readyToUpdate`.
-    private var pending: (central: CentralID, frame: [UInt8], isAmount: Bool)?
-    private var awaitingResultDelivery = false
-    /// How long deriving the session keys takes; zero answers at once.
-    private let cryptoLatency: Duration
-    private var sessionOutcome: HostChain.Event?
 
+    /// `cryptoLatency` is how long deriving the session keys takes; zero answers at once.
     public init(
         tillID: TillID, tillLabel: String, countdown: Duration = .seconds(60), cryptoLatency: Duration = .zero,
         radio: PeripheralRadio, clock: DeviceClock<HostTimer>, keys: KeySource, log: DeviceLog,
         observe: @escaping (HostObservation) -> Void
     ) throws(FrameError) {
         self.tillID = tillID
-        chain = try HostChain(tillID: tillID, tillLabel: tillLabel, countdown: countdown)
+        let chain = try HostChain(tillID: tillID, tillLabel: tillLabel, countdown: countdown, cryptoLatency: cryptoLatency)
+        core = DriverCore(chain: chain, log: log) { observe(.screen($0)) }
         self.radio = radio
         self.clock = clock
         self.keys = keys
         self.log = log
         self.observe = observe
-        self.cryptoLatency = cryptoLatency
+        core.perform = { [unowned self] in run($0) }
     }
 
     // MARK: inputs
 
     /// An operator's action or any other outside event.
-    public func handle(_ event: HostChain.Event) {
-        // An event that effects provoke waits its turn; the first runs at once.
-        guard queue.beginDraining() else { return queue.append(event) }
-        process(event)
-        while let next = queue.next() { process(next) }
-    }
+    public func handle(_ event: HostChain.Event) { core.handle(event) }
 
-    private func process(_ event: HostChain.Event) {
-        let before = screen
-        for command in chain.reduce(&state, event) { run(command) }
-        if screen != before {
-            log.write("screen: \(screen.rawValue)")
-            observe(.screen(screen))
-        }
-    }
-
-    /// The radio adapter: folds a dropped link, an unsubscribe and Bluetooth
-    /// going off into one lost link, and opens what the phone wrote.
+    /// The radio adapter: a dropped link and an unsubscribe are one lost link,
+    /// and what the phone wrote is opened here; the rest goes as reported.
     public func handle(radio event: PeripheralRadioEvent) {
         switch event {
-        case let .stateChanged(availability):
-            if availability != .on, let central = served { handle(.linkLost(central)) }
-            handle(.radioChanged(availability))
-        case .subscribed:
-            break // the till knows a phone only by its key
-        case let .unsubscribed(central), let .disconnected(central):
-            handle(.linkLost(central))
-        case let .wrote(central, bytes):
-            handle(decode(bytes, from: central))
-        case .readyToUpdate:
-            if let waiting = pending, radio.notify(waiting.central, waiting.frame) {
-                pending = nil
-                if waiting.isAmount { handle(.amountHandedToRadio) }
-            }
-        case let .delivered(central):
-            if awaitingResultDelivery, central == served {
-                awaitingResultDelivery = false
-                handle(.resultDelivered)
-            }
+        case let .stateChanged(availability): handle(.radioChanged(availability))
+        case .subscribed: break // the till knows a phone only by its key
+        case let .unsubscribed(central), let .disconnected(central): handle(.linkLost(central))
+        case let .wrote(central, bytes): handle(decode(bytes, from: central))
+        case .readyToUpdate: handle(.readyToUpdate)
+        case let .delivered(central): handle(.delivered(central))
         }
     }
 
     public func timerFired(_ timer: HostTimer) {
         switch timer {
         case .countdown: handle(.countdownExpired)
-        case .crypto:
-            if let outcome = sessionOutcome {
-                sessionOutcome = nil
-                handle(outcome)
-            }
-        }
-    }
-
-    /// The session's outcome reaches the chain now, or after the crypto's latency.
-    private func finishCrypto(_ outcome: HostChain.Event) {
-        if cryptoLatency == .zero {
-            queue.append(outcome)
-        } else {
-            sessionOutcome = outcome
-            clock.start(.crypto, cryptoLatency)
+        case .crypto: handle(.cryptoLatencyElapsed)
         }
     }
 
@@ -124,48 +74,56 @@ public final class HostDriver {
             clock.start(.countdown, duration)
         case .cancelCountdown:
             clock.cancel(.countdown)
+        case let .startCryptoTimer(duration):
+            clock.start(.crypto, duration)
+        case .cancelCryptoTimer:
+            clock.cancel(.crypto)
         case let .establishSession(central, phoneKey, id):
-            served = central
             observe(.serving(central, id))
             do throws(CryptoError) {
                 let own = try keys.next()
-                let peer = try PublicKey(bytes: phoneKey)
-                let transcript = Transcript(hostKey: own.publicKey, clientKey: peer, tillID: tillID.bytes, transactionID: id.bytes)
-                session = try .host(own: own, client: peer, transcript: transcript)
+                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id)
                 ownKey = own.publicKey
-                finishCrypto(.sessionEstablished)
+                handle(.sessionEstablished)
             } catch {
-                finishCrypto(.sessionRejected)
+                handle(.sessionRejected)
             }
         case let .sendAmount(central, details):
-            guard let key = ownKey, let sealed = seal(.amountDetails(details)) else { return queue.append(.sessionRejected) }
-            let frame = FrameCodec.encode(.amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: sealed))
-            if radio.notify(central, frame) { queue.append(.amountHandedToRadio) } else { pending = (central, frame, true) }
+            guard let key = ownKey, let sealed = seal(.amountDetails(details)) else { return handle(.sessionRejected) }
+            notify(central, FrameCodec.encode(.amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: sealed)),
+                   amount: true)
+        case let .resendAmount(central, frame):
+            notify(central, frame, amount: true)
         case let .send(central, message):
             guard let sealed = seal(message) else { return }
             let frame: Frame
             switch message {
-            case .result: frame = .result(sealed: sealed); awaitingResultDelivery = true
+            case .result: frame = .result(sealed: sealed)
             case .end: frame = .end(sealed: sealed)
             case .amountDetails, .decision: return // the till never sends these through `send`
             }
-            if !radio.notify(central, FrameCodec.encode(frame)) { pending = (central, FrameCodec.encode(frame), false) }
+            notify(central, FrameCodec.encode(frame), amount: false)
+        case let .resend(central, frame):
+            notify(central, frame, amount: false)
         case let .refuse(central):
             _ = radio.notify(central, FrameCodec.encode(.busy))
         case .retireService:
-            if sessionOutcome != nil {
-                clock.cancel(.crypto)
-                sessionOutcome = nil
-            }
             radio.retireService()
-            pending = nil
             session = nil
             ownKey = nil
-            served = nil
-            awaitingResultDelivery = false
         case let .finished(ending, id):
             log.write("ended: \(ending.screen.rawValue)")
             observe(.finished(ending, id))
+        }
+    }
+
+    /// Hands a frame to the radio; the chain hears whether the amount is on the
+    /// air, or that the radio's queue had no room for the frame.
+    private func notify(_ central: CentralID, _ frame: [UInt8], amount: Bool) {
+        if radio.notify(central, frame) {
+            if amount { handle(.amountHandedToRadio) }
+        } else {
+            handle(.notifyQueueFull(central, frame))
         }
     }
 
@@ -182,7 +140,7 @@ public final class HostDriver {
         case let .phoneKey(key):
             return .phoneKeyReceived(central, key)
         case let .decision(sealed):
-            guard central == served, var current = session else { return .frameRejected(central) }
+            guard central == HostChain.served(state), var current = session else { return .frameRejected(central) }
             do {
                 let message = try SealedMessageCodec.decode(try current.open(sealed))
                 session = current

@@ -25,14 +25,19 @@ public struct Calibration: Hashable, Sendable {
     /// Heard tills, ascending id.
     public let tillOffsets: [TillOffset]
     public let samples: Int
+    /// The mean height of the phone over the rows fitted, metres: where a
+    /// position-based strategy assumes the phone is held.
+    public let phoneHeight: Double
 
     /// Fits the model; "not available" rows are left out. Needs at least two
     /// distinct distances per heard till overall and more rows than unknowns.
     public init(_ trace: RSSITrace) throws(CalibrationError) {
         let positions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
         var groups: [TillID: [(x: Double, r: Double)]] = [:]
+        var heights = 0.0
         for row in trace.rows where row.rssi != RSSISample.notAvailable {
             guard let till = positions[row.till] else { continue }
+            heights += row.position.z
             let x = -10 * log10(Swift.max(row.position.distance(to: till), 0.1))
             groups[row.till, default: []].append((x, Double(row.rssi)))
         }
@@ -68,6 +73,13 @@ public struct Calibration: Hashable, Sendable {
         packetSigma = (residuals / Double(count - tills.count - 1)).squareRoot()
         tillOffsets = intercepts.map { TillOffset(till: $0.0, offset: $0.1 - reference) }
         samples = count
+        phoneHeight = heights / Double(count)
+    }
+
+    /// The fitted model as the position-based strategies take it.
+    public var model: TillCalibration {
+        TillCalibration(referenceRSSI: referenceRSSI, pathLossExponent: pathLossExponent, packetSigma: packetSigma,
+                        offsets: tillOffsets.map { TillCalibration.Offset(till: $0.till, offset: $0.offset) }, phoneHeight: phoneHeight)
     }
 
     /// The radio section a floor file loads: `RadioParameters` property names plus `tillOffsets`.
@@ -77,6 +89,7 @@ public struct Calibration: Hashable, Sendable {
             + "  \"referenceRSSI\": \(JSONText.number(referenceRSSI, digits: 2)),\n"
             + "  \"pathLossExponent\": \(JSONText.number(pathLossExponent, digits: 3)),\n"
             + "  \"packetSigma\": \(JSONText.number(packetSigma, digits: 2)),\n"
+            + "  \"phoneHeight\": \(JSONText.number(phoneHeight, digits: 2)),\n"
             + "  \"tillOffsets\": [\n    " + offsets.joined(separator: ",\n    ") + "\n  ]\n}"
     }
 }

@@ -23,6 +23,18 @@ struct ExperimentSession {
     let cell: ExperimentCell
     let tills: Int
 
+    /// A position-based strategy gets the row's placements and the radio's own
+    /// model as its calibration (no per-till offsets, no walk): the phone knows
+    /// the nominal model, not this session's offsets and shadowing.
+    func strategy(positions: [Position]) -> SelectionStrategy {
+        let radio = cell.radio
+        let survey = SiteSurvey(
+            tills: positions.enumerated().map { TillPlacement(till: TillID(UInt32($0.offset + 1)), x: $0.element.x, y: $0.element.y, z: $0.element.z) },
+            calibration: TillCalibration(referenceRSSI: radio.referenceRSSI, pathLossExponent: radio.pathLossExponent,
+                                         packetSigma: radio.packetSigma, offsets: [], phoneHeight: radio.phoneHeight))
+        return (try? cell.strategy.strategy(survey: survey)) ?? .default // never nil: the survey is given
+    }
+
     func run(seed: UInt64) -> Outcome {
         let root = SeededGenerator(seed: seed)
         var placement = root.split("placement")
@@ -45,7 +57,7 @@ struct ExperimentSession {
         let delayMax = radio.advertisingDelayMax / .seconds(1)
         let interval = radio.advertisingInterval / .seconds(1)
         var nextAdvertising = positions.indices.map { _ in packets.uniform(0...(interval + delayMax)) }
-        let find = Find(config: Find.Config(strategy: cell.strategy.strategy))
+        let find = Find(config: Find.Config(strategy: strategy(positions: positions)))
         var state = Find.initialState
         var clock = AgendaClock()
         var chosen: TillID?

@@ -38,15 +38,18 @@ public struct TwinComparison: Sendable {
     public let fit: TwinFit?
 
     /// The strategies `--compare` scores: each with its defaults (1 s window).
+    /// The position-based ones are left out: they need a calibration (and a
+    /// walk), which the twin's comparison does not give.
     public static func defaultStrategies() -> [StrategySpec] {
-        StrategyName.allCases.compactMap { name in try? StrategySpec(name: name, base: name.isWrapper ? .mean : nil) }
+        StrategyName.allCases.filter { !$0.needsSurvey }.compactMap { name in try? StrategySpec(name: name, base: name.isWrapper ? .mean : nil) }
     }
 
     public init(name: String, real: RSSITrace, simulated: [RSSITrace], strategies: [StrategySpec], every: Double, fit: TwinFit? = nil) {
         self.name = name
         self.fit = fit
-        self.strategies = strategies.map { spec in
-            let replay = TraceReplay(strategy: spec.strategy, every: every)
+        self.strategies = strategies.compactMap { spec in
+            guard let strategy = spec.plainStrategy else { return nil } // position-based: needs a calibration
+            let replay = TraceReplay(strategy: strategy, every: every)
             return StrategyRow(strategy: spec, real: SelectionAccuracy(replay.decisions(real)),
                                simulated: simulated.map { SelectionAccuracy(replay.decisions($0)) })
         }

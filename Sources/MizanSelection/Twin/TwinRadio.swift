@@ -14,17 +14,7 @@ public struct TwinRadio: Sendable {
     public var scanner: ScanProfile
     /// Other advertisers loading the channels (none in the Danis room: one beacon).
     public var bystanders: BystanderTraffic?
-    public var collisions: CollisionModel
-
-    public init(signal: SignalParameters, offsets: [TillID: Double], advertising: AdvertisingSchedule, scanner: ScanProfile,
-                bystanders: BystanderTraffic? = nil, collisions: CollisionModel = CollisionModel()) {
-        self.signal = signal
-        self.offsets = offsets
-        self.advertising = advertising
-        self.scanner = scanner
-        self.bystanders = bystanders
-        self.collisions = collisions
-    }
+    public var collisions = CollisionModel()
 
     /// The Danis receivers as a scanner, fitted on all six tracks: listening
     /// all the time, changing channel every 95 ms, losing 13 % of what they hear

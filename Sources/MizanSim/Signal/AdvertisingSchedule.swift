@@ -1,19 +1,3 @@
-/// One advertising packet on the air.
-public struct AdvertisingPacket: Hashable, Sendable {
-    /// Which advertiser sent it (a till, the phone, a bystander).
-    public let source: Int
-    /// Seconds.
-    public let time: Double
-    /// 0, 1, 2 for channels 37, 38, 39.
-    public let channel: Int
-
-    public init(source: Int, time: Double, channel: Int) {
-        self.source = source
-        self.time = time
-        self.channel = channel
-    }
-}
-
 /// When an advertiser transmits: an event every `interval + advDelay`
 /// (advDelay uniform 0 to `delayMax`), each event three packets one after
 /// another on 37, 38 and 39, `packetSpacing` apart.

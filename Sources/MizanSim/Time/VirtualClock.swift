@@ -75,12 +75,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     public func cancel(_ id: TimerID) -> Bool {
         drivingThread.checkAccess("VirtualClock.cancel(_:) was called")
         guard let action = timers.remove(id) else { return false }
-        switch action {
-        case .callback:
-            break
-        case .resume(let continuation):
-            continuation.resume(throwing: CancellationError())
-        }
+        Self.discard(action)
         return true
     }
 
@@ -175,13 +170,19 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         var removed = 0
         while let (_, action) = timers.popFirst() {
             removed += 1
-            switch action {
-            case .callback:
-                break
-            case .resume(let continuation):
-                continuation.resume(throwing: CancellationError())
-            }
+            Self.discard(action)
         }
         return removed
+    }
+
+    /// A timer that will not fire: a callback is dropped, a sleeping task is
+    /// resumed with `CancellationError`.
+    private static func discard(_ action: TimerAction) {
+        switch action {
+        case .callback:
+            break
+        case .resume(let continuation):
+            continuation.resume(throwing: CancellationError())
+        }
     }
 }

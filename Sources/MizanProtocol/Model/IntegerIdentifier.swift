@@ -1,0 +1,20 @@
+/// An identifier that is one unsigned integer (a till's, a transaction's):
+/// ordered by that integer, and sent as its big-endian bytes.
+public protocol IntegerIdentifier: Hashable, Comparable, Sendable {
+    associatedtype RawValue: FixedWidthInteger & UnsignedInteger
+    var rawValue: RawValue { get }
+}
+
+extension IntegerIdentifier {
+    /// The `RawValue.bitWidth / 8` bytes of `rawValue`, big-endian, as on the air and in the transcript.
+    public var bytes: [UInt8] {
+        var writer = ByteWriter()
+        writer.append(rawValue)
+        return writer.bytes
+    }
+
+    @inlinable
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}

@@ -1,0 +1,43 @@
+/// The plumbing both drivers share: it feeds events to the device's chain one
+/// at a time, hands each command to the driver, and reports when the screen
+/// changes. Effects run synchronously and may produce further events (a radio
+/// answering at once, crypto finishing); these wait their turn in the queue
+/// instead of re-entering the reducer.
+final class DriverCore<Chain: DeviceChain> {
+    // Unchecked exclusivity on `state` and `queue`: each access is one call
+    // into a pure reducer or the queue, which calls nothing back, so accesses
+    // never overlap; the dynamic checks cost more than a packet's reduce.
+    @exclusivity(unchecked) private(set) var state = Chain.initialState
+    @exclusivity(unchecked) private var queue = EventQueue<Chain.Event>()
+    private let chain: Chain
+    private let log: DeviceLog
+    private let screenChanged: (Chain.Screen) -> Void
+    /// Carries out one command; the driver sets it once it exists.
+    var perform: (Chain.Command) -> Void = { _ in }
+
+    init(chain: Chain, log: DeviceLog, screenChanged: @escaping (Chain.Screen) -> Void) {
+        self.chain = chain
+        self.log = log
+        self.screenChanged = screenChanged
+    }
+
+    var screen: Chain.Screen { Chain.screen(state) }
+
+    /// An event from outside, or one an effect provoked: the first runs at
+    /// once, the others wait their turn.
+    func handle(_ event: Chain.Event) {
+        guard queue.beginDraining() else { return queue.append(event) }
+        process(event)
+        while let next = queue.next() { process(next) }
+    }
+
+    private func process(_ event: Chain.Event) {
+        let before = screen
+        for command in chain.reduce(&state, event) { perform(command) }
+        let after = screen
+        if after != before {
+            log.write("screen: \(after.rawValue)")
+            screenChanged(after)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import MizanFormats
+import MizanSim
+import MizanSelection
+
+/// `mizan evaluate`: leave-one-track-out cross-validation of every strategy family on a trace.
+enum EvaluateCommand {
+    static let usage = """
+    usage: mizan evaluate --tills FILE --trace FILE [--window S] [--every S] [--family NAME ...] [--csv FILE] [--json FILE]
+                          [--tradeoff FILE] [--tradeoff-svg FILE]
+
+    Scores each strategy family honestly on a trace in RSSI trace format v1
+    (docs/rssi-trace-format.md) with at least 3 phones (tracks): for each track,
+    the family's parameters are tuned over a fixed grid on the other tracks
+    (and a position-based strategy is calibrated on them, its fingerprint
+    learnt from them), then scored on the track left out; sessions as in
+    `mizan select`. Prints, per family, the cross-validated accuracy (every
+    left-out session pooled), the mean and range over the left-out tracks,
+    and the in-sample accuracy (tuned and calibrated on every track, scored on
+    them), then the accuracy on each left-out track. The grids:
+    docs/selection-strategies.md.
+      --tills FILE   tills.csv (till,x,y,z)
+      --trace FILE   trace.csv (t,phone,till,rssi,x,y,z)
+      --window S     every strategy's window, not tuned (default 1)
+      --every S      seconds between session starts (default 0.5)
+      --family NAME  evaluate only this family (repeatable), e.g. fingerprint, 'confident(strongest)'
+      --csv FILE     one row per family and left-out track, plus pooled and in-sample rows
+      --json FILE    one JSON object per family (JSON Lines)
+      --tradeoff FILE      also accuracy against time to decide: confident over
+                           strongest, mean, position and fingerprint at margins
+                           0-12 dB and deadlines 2 and 3 s, leave-one-track-out (CSV)
+      --tradeoff-svg FILE  the same as a chart
+    """
+
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var args = Arguments(command: "mizan evaluate", arguments)
+        if args.wantsHelp { print(usage); return 0 }
+        guard let tills = try args.value("--tills") else { throw UsageError("mizan evaluate: --tills FILE is required") }
+        guard let tracePath = try args.value("--trace") else { throw UsageError("mizan evaluate: --trace FILE is required") }
+        let window = try args.number("--window", in: StrategyParameter.window.range) ?? 1
+        let every = try args.number("--every", in: 0.01...3600) ?? 0.5
+        var families: [String] = []
+        while let family = try args.value("--family") { families.append(family) }
+        let csvPath = try args.value("--csv")
+        let jsonPath = try args.value("--json")
+        let tradeOffPath = try args.value("--tradeoff")
+        let tradeOffSVGPath = try args.value("--tradeoff-svg")
+        try args.finish()
+
+        let grids: [TuningGrid]
+        do { grids = try TuningGrid.standard(window: window) } catch { throw UsageError("mizan evaluate: \(error.description)") }
+        for family in families where !grids.contains(where: { $0.family == family }) {
+            throw UsageError("mizan evaluate: --family expects one of \(grids.map(\.family).joined(separator: ", ")), got '\(family)'")
+        }
+        let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) }
+        let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
+        let validation = CrossValidation(every: every)
+        var outcomes: [CrossValidation.Outcome] = []
+        let progress = Progress(total: .seconds(chosen.count))
+        for (index, grid) in chosen.enumerated() {
+            do { outcomes.append(try validation.run(grid, on: trace)) } catch {
+                throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
+            }
+            progress.show(.seconds(index + 1))
+        }
+        progress.finish()
+        print(CrossValidationReport.text(outcomes, every: every, window: window))
+        if let csvPath {
+            try TextFile.write(([CrossValidationReport.csvHeader] + outcomes.flatMap(CrossValidationReport.csvRows)).joined(separator: "\n") + "\n", to: csvPath)
+        }
+        if let jsonPath {
+            try TextFile.write(outcomes.map(CrossValidationReport.jsonLine).joined(separator: "\n") + "\n", to: jsonPath)
+        }
+        if tradeOffPath != nil || tradeOffSVGPath != nil {
+            let points: [TradeOff.Point]
+            do { points = try TradeOff(every: every, window: window).run(on: trace) } catch {
+                throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
+            }
+            if let tradeOffPath {
+                try TextFile.write(([TradeOff.csvHeader] + points.map(TradeOff.csvRow)).joined(separator: "\n") + "\n", to: tradeOffPath)
+            }
+            if let tradeOffSVGPath {
+                try TextFile.write(TradeOff.svg(points, title: "Confident-or-wait: accuracy against time to decide (leave-one-track-out)"), to: tradeOffSVGPath)
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import MizanSim
+import MizanFormats
+
+/// A floor file's phones may pick their till with the position-based strategy,
+/// given a calibration; the floor runs it and reports its wrong-till rate.
+@Suite struct FloorFileSelectionTests {
+    static let calibration = #"{"referenceRSSI": -59, "pathLossExponent": 2.2, "packetSigma": 6, "phoneHeight": 1.2, "tillOffsets": [{"till": 1, "offset": 0}]}"#
+
+    static func floor(_ selection: String) -> String {
+        #"{"minutes": 0.5, "tills": {"row": {"count": 3, "spacing": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"selection": "# + selection + #"}, "radio": {"link": "simple"}}"#
+    }
+
+    func problem(_ text: String) -> String? {
+        do { _ = try FloorFile.parse(text, file: "floor.json"); return nil } catch { return error.description }
+    }
+
+    @Test func aFloorRunsThePositionStrategyWithItsCalibration() throws {
+        let plan = try FloorFile.parse(Self.floor(#"{"name": "position", "window": 1, "calibration": "# + Self.calibration + "}"), file: "floor.json")
+        #expect(plan.phoneSelection.label == "position window=1.0")
+        let report = try Floor(plan: plan, seed: 3).run()
+        #expect(report.attemptsWithChoice > 0)
+        #expect(report.wrongTillRate < 0.5, "tills 2 m apart, payers at their till: the position picks it most of the time")
+        let wrapped = try FloorFile.parse(Self.floor(#"{"name": "confident", "base": "position", "margin": 3, "calibration": "# + Self.calibration + "}"), file: "floor.json")
+        #expect(wrapped.phoneSelection.label == "confident(position) margin=3.0 deadline=3.0 window=1.0")
+    }
+
+    @Test func aPositionStrategyWithoutACalibrationOrAFingerprintIsRefused() {
+        #expect(problem(Self.floor(#"{"name": "position"}"#))
+            == "floor.json: field 'phones.selection.calibration': 'position' is position-based: expected a calibration object (mizan calibrate's output)")
+        #expect(problem(Self.floor(#"{"name": "mean", "calibration": "# + Self.calibration + "}"))
+            == "floor.json: field 'phones.selection.calibration': only the position-based strategies take a calibration")
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "calibration": "# + Self.calibration + "}"))?.contains("calibration walk") == true)
+        #expect(problem(Self.floor(#"{"name": "position", "calibration": {"referenceRSSI": -59}}"#))?.contains("phones.selection.calibration.pathLossExponent") == true)
+    }
+}
