@@ -1,4 +1,4 @@
-/// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F]`.
+/// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]`.
 struct BenchOptions {
     var workload: String
     var seed: UInt64 = 1
@@ -9,10 +9,14 @@ struct BenchOptions {
     /// The workload sizes a scale can multiply without overflowing a count or a virtual duration.
     static let scales: ClosedRange<Double> = 0.001...100
 
+    /// W2 and W3's link layer: `faithful` (the default) or `simple` (their first definition).
+    var faithful = true
+
     static let usage = """
-    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F]
-      --seed N   the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
-      --scale F  multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
+    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]
+      --seed N    the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
+      --scale F   multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
+      --radio R   W2 and W3's link layer: faithful (default) or simple (their first definition)
     """
 
     struct Invalid: Error, CustomStringConvertible {
@@ -43,6 +47,12 @@ struct BenchOptions {
                     throw Invalid(description: "--scale expects a number from \(scales.lowerBound) to \(scales.upperBound), got '\(value)'")
                 }
                 options.scale = scale
+            case "--radio":
+                switch value {
+                case "faithful": options.faithful = true
+                case "simple": options.faithful = false
+                default: throw Invalid(description: "--radio expects faithful or simple, got '\(value)'")
+                }
             default:
                 throw Invalid(description: "unknown option '\(flag)'\n\(usage)")
             }

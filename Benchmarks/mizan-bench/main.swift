@@ -46,7 +46,9 @@ func runBench() -> Int32 {
             print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0)),"ratio_to_w0":\#((ratio * 1000).rounded() / 1000),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         case "W2", "W3":
             let w0 = try W0CryptoFloor.measure(count: max(1, Int(20_000 * min(options.scale, 1))))
-            let plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
+            var plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
+            // The faithful radio (docs/link-layer.md) since 2026-11-30; `--radio simple` for the first definition.
+            plan.linkLayer = options.faithful ? .faithful(.standard) : .simple
             let result = try CheckoutWorkload.measure(plan, seed: options.seed)
             let report = result.report
             let peak = peakMemoryBytes()
@@ -55,7 +57,7 @@ func runBench() -> Int32 {
             // Each settled transaction that reached a secure link did one transaction's crypto (at most).
             let secured = report.ledger.attempts.filter { $0.secureAt != nil }.count
             let cryptoSeconds = Double(secured) / w0
-            print("\(plan.name): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
+            print("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
             print("  virtual seconds per wall second: \(formatted(speed))")
             print("  radio events (packets heard) per wall second: \(formatted(heardPerSecond))")
             print("  transactions by ending:")
@@ -66,7 +68,7 @@ func runBench() -> Int32 {
             print("  the same transactions' crypto alone (W0 x \(secured)): \(formatted(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
             print("  peak memory: \(peak / 1_048_576) MiB")
             let endings = report.byEnding.map { "\"\($0.ending.rawValue)\":\($0.count)" }.joined(separator: ",")
-            print(#"{"workload":"\#(options.workload)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(formatted(speed)),"packets_heard_per_wall_second":\#(formatted(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"start_to_secure_p50_s":\#(report.startToSecureLink.p50 ?? 0),"start_to_secure_p99_s":\#(report.startToSecureLink.p99 ?? 0),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0)),"crypto_alone_wall_seconds":\#((cryptoSeconds * 1000).rounded() / 1000),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(#"{"workload":"\#(options.workload)","radio":"\#(plan.linkLayer.name)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(formatted(speed)),"packets_heard_per_wall_second":\#(formatted(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"start_to_secure_p50_s":\#(report.startToSecureLink.p50 ?? 0),"start_to_secure_p99_s":\#(report.startToSecureLink.p99 ?? 0),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0)),"crypto_alone_wall_seconds":\#((cryptoSeconds * 1000).rounded() / 1000),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         default:
             printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")
             return 2

@@ -16,8 +16,9 @@ enum RunCommand {
     the wrong-till rate, agreement violations and the speed.
       --seed N      the run's seed (default 1): the same seed gives the same run
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
-                    floor.svg, timeline.svg and trace.jsonl there, then run.json
-                    (floor, seed, build, files) last: only a complete run has it
+                    floor.svg, secure-link.svg, timeline.svg and trace.jsonl there,
+                    then run.json (floor, seed, build, files) last: only a
+                    complete run has it
       --trace FILE  write the trace (one JSON line per event) to FILE
     \(FloorOptions.help)
     Floor files: docs/floor-files.md; examples in examples/.
@@ -70,6 +71,10 @@ enum RunCommand {
             try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
             try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
             var written = ["transactions.jsonl", "summary.json", "summary.csv", "floor.svg"]
+            if let histogram = SecureLinkHistogram.svg(report) {
+                try TextFile.write(histogram, to: outDirectory + "/secure-link.svg")
+                written.append("secure-link.svg")
+            }
             if let timeline = TimelinePicture.svg(report, trace: kept) {
                 try TextFile.write(timeline, to: outDirectory + "/timeline.svg")
                 written.append("timeline.svg")

@@ -13,7 +13,15 @@ enum SummaryText {
         lines.append("")
         lines.append("time from Start to secure link: \(percentiles(report.startToSecureLink))")
         lines.append("time from Start to result:      \(percentiles(report.startToResult))")
-        lines.append("phone deadline (10 s) missed: \(report.phoneDeadlineMisses.noTillFound) with no till found, \(report.phoneDeadlineMisses.tillQuietMidHandshake) with the till quiet mid-handshake")
+        lines.append("per phone platform (\(report.linkLayer) link layer):")
+        for entry in report.byPlatform {
+            lines.append("  \(entry.platform):")
+            lines.append("    connect request to subscribed: \(percentiles(entry.connectToSubscribed))")
+            lines.append("    Start to secure link:          \(percentiles(entry.startToSecureLink))")
+            lines.append("    Start to result:               \(percentiles(entry.startToResult))")
+        }
+        let misses = report.deadlineMissesByCause.map { "\($0.count) \($0.cause.rawValue)" }.joined(separator: ", ")
+        lines.append("phone deadline (10 s) missed: \(misses)")
         lines.append("host countdown ran out: \(report.hostCountdownExpiries)")
         lines.append("wrong till chosen: \(report.wrongTillChoices) of \(report.attemptsWithChoice) (\(format(report.wrongTillRate * 100)) %)")
         lines.append("agreement violations: \(report.violations.count)")

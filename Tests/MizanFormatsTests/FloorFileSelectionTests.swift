@@ -8,7 +8,7 @@ import MizanFormats
     static let calibration = #"{"referenceRSSI": -59, "pathLossExponent": 2.2, "packetSigma": 6, "phoneHeight": 1.2, "tillOffsets": [{"till": 1, "offset": 0}]}"#
 
     static func floor(_ selection: String) -> String {
-        #"{"minutes": 0.5, "tills": {"row": {"count": 3, "spacing": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"selection": "# + selection + "}}"
+        #"{"minutes": 0.5, "tills": {"row": {"count": 3, "spacing": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"selection": "# + selection + #"}, "radio": {"link": "simple"}}"#
     }
 
     func problem(_ text: String) -> String? {

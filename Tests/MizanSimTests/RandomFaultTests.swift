@@ -3,7 +3,7 @@ import Testing
 @testable import MizanSim
 
 /// Seeded runs of a 10-till floor with random faults: no agreement violation,
-/// no trap, and every transaction ends.
+/// no trap, and every transaction ends, on both link layers.
 @Suite struct RandomFaultTests {
     static func plan(seed: UInt64) -> FloorPlan {
         var generator = SeededGenerator(seed: seed).split("faults")
@@ -36,11 +36,13 @@ import Testing
         return plan
     }
 
-    @Test(arguments: 0..<10)
-    func aHundredSeededRunsWithRandomFaultsAllAgreeAndAllEnd(batch: Int) throws {
+    @Test(arguments: 0..<10, [false, true])
+    func aHundredSeededRunsWithRandomFaultsAllAgreeAndAllEnd(batch: Int, faithful: Bool) throws {
         var settled = 0
         for seed in UInt64(batch * 100)..<UInt64(batch * 100 + 100) {
-            let floor = try Floor(plan: Self.plan(seed: seed), seed: seed)
+            var plan = Self.plan(seed: seed)
+            if faithful { plan.linkLayer = .faithful(.standard) }
+            let floor = try Floor(plan: plan, seed: seed)
             let report = floor.run(drain: true)
             #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.map(\.pair))")
             #expect(floor.ledger.isSettled, "seed \(seed): a transaction never ended")

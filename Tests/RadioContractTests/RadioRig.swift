@@ -81,25 +81,27 @@ final class RadioRig {
         return rig
     }
 
-    /// The floor's medium: one till and one phone a metre apart on an ideal radio.
-    static func medium() -> RadioRig {
-        let rig = RadioRig(name: "medium")
+    /// The floor's medium: one till and one phone a metre apart on an ideal
+    /// radio, on the simple link layer or the faithful one (`docs/link-layer.md`).
+    static func medium(_ linkLayer: LinkLayer = .simple) -> RadioRig {
+        let rig = RadioRig(name: linkLayer == .simple ? "medium" : "medium, faithful link layer")
         let loop = SimulationLoop()
-        let medium = RadioMedium(parameters: .ideal, clock: loop.clock, generator: SeededGenerator(seed: 11))
+        let medium = RadioMedium(parameters: .ideal, clock: loop.clock, generator: SeededGenerator(seed: 11), linkLayer: linkLayer)
         let till = medium.addTill(rig.tillID, at: Position(x: 0, y: 0, z: 1))
         let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 1, y: 0, z: 1)))
         till.deliver = { [unowned rig] in rig.heard.append(.till($0)) }
         phone.deliver = { [unowned rig] in rig.heard.append(.phone($0)) }
         rig.peripheral = medium.peripheralRadio(for: till)
         rig.central = medium.centralRadio(for: phone)
-        rig.settle = { [unowned loop] in loop.run(for: .seconds(2)) }
+        // The faithful set-up takes several connection events and drawn response times: settle longer.
+        rig.settle = { [unowned loop] in loop.run(for: .seconds(linkLayer == .simple ? 2 : 20)) }
         rig.dropLink = { [unowned medium] in medium.dropLinks(phone: 0) }
         rig.owner = Owners(loop, medium)
         return rig
     }
 
-    static let all: [@Sendable () -> RadioRig] = [{ loopback() }, { inMemory() }, { medium() }]
-    static let names = ["loopback link", "in-memory link", "medium"]
+    static let all: [@Sendable () -> RadioRig] = [{ loopback() }, { inMemory() }, { medium() }, { medium(.faithful(.standard)) }]
+    static let names = ["loopback link", "in-memory link", "medium", "medium, faithful link layer"]
 }
 
 private final class Owners {

@@ -35,14 +35,13 @@ public enum FloorFile {
             plan.operators = try readOperators(operators)
             try operators.finish()
         }
-        if let phones = try root.optionalObject("phones") {
-            try readPhones(phones, into: &plan)
-            try phones.finish()
-        }
-        if let radio = try root.optionalObject("radio") {
-            try readRadio(radio, into: &plan)
-            try radio.finish()
-        }
+        let phones = try root.optionalObject("phones")
+        let radio = try root.optionalObject("radio")
+        if let phones { try readPhones(phones, into: &plan) }
+        if let radio { try readRadio(radio, into: &plan) }
+        try readLink(root: root, phones: phones, radio: radio, into: &plan)
+        try phones?.finish()
+        try radio?.finish()
         if let faults = try root.optionalObjects("faults") {
             plan.faults = try faults.map { fault throws(JSONFileError) in try readFault(fault, plan: plan) }
         }

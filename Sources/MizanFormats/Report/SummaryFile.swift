@@ -27,8 +27,20 @@ public enum SummaryFile {
             ("start_to_result_p50_s", number(report.startToResult.p50)),
             ("start_to_result_p90_s", number(report.startToResult.p90)),
             ("start_to_result_p99_s", number(report.startToResult.p99)),
-            ("phone_deadline_missed_no_till_found", String(report.phoneDeadlineMisses.noTillFound)),
-            ("phone_deadline_missed_till_quiet", String(report.phoneDeadlineMisses.tillQuietMidHandshake)),
+        ]
+        for (cause, count) in report.deadlineMissesByCause {
+            rows.append(("phone_deadline_missed_\(cause.key)", String(count)))
+        }
+        rows.append(("link_layer", TransactionsFile.quoted(report.linkLayer)))
+        for entry in report.byPlatform {
+            for (name, times) in [("connect_to_subscribed", entry.connectToSubscribed), ("start_to_secure", entry.startToSecureLink),
+                                  ("start_to_result", entry.startToResult)] {
+                rows.append(("\(entry.platform)_\(name)_p50_s", number(times.p50)))
+                rows.append(("\(entry.platform)_\(name)_p90_s", number(times.p90)))
+                rows.append(("\(entry.platform)_\(name)_p99_s", number(times.p99)))
+            }
+        }
+        rows += [
             ("host_countdown_expired", String(report.hostCountdownExpiries)),
             ("attempts_with_choice", String(report.attemptsWithChoice)),
             ("wrong_till_choices", String(report.wrongTillChoices)),

@@ -38,6 +38,10 @@ public enum TimelinePicture {
             case "receives":
                 svg.line(x1: x.air, y1: y, x2: lane, y2: y, stroke: "#c0392b", width: 1.5, arrow: true)
                 svg.text(event.string("frame") ?? "frame", x: (lane + x.air) / 2, y: y - 4, size: 11, anchor: "middle")
+            case "set-up":
+                // A GATT set-up exchange: the phone's request and the till's response, through the air.
+                svg.line(x1: x.phone, y1: y, x2: x.host, y2: y, stroke: "#7f8c8d", dashed: true)
+                svg.text(event.string("exchange") ?? "set-up", x: x.air, y: y - 4, size: 11, anchor: "middle", fill: "#7f8c8d")
             case "screen":
                 svg.rect(x: lane - 4, y: y - 4, width: 8, height: 8, fill: "#2e86de")
                 svg.text(event.string("screen") ?? "", x: lane + (lane == x.host ? -10 : 10), y: y + 4, size: 11,

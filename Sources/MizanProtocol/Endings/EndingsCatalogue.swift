@@ -56,7 +56,10 @@ public enum EndingsCatalogue {
             // this phone's key, so it has no transaction with it (found by the soak).
             rows(.sealedFrameFails, [nil], [.secureLinkFailed]),
             rows(.linkLostAfterAmountSent, [.payerLeft], [.handshakeFailed]),
-            rows(.payerCancelsBeforeSecureLink, [nil, .handshakeFailed, .payerLeft], [.cancelled]),
+            // The last two: the payer cancels while the till secures the link with their
+            // phone and the operator cancels too (before or after the amount went out):
+            // both say cancelled, nothing charged. The faithful link layer's set-up widens this window.
+            rows(.payerCancelsBeforeSecureLink, [nil, .handshakeFailed, .payerLeft, .cancelledWhileBroadcasting, .cancelled], [.cancelled]),
             rows(.cancelAfterSecureLinkLinkLost, [.cancelled], [.connectionLost, .resultUnknown]),
             rows(.confirmLostWithTheLink, [.payerLeft], [.resultUnknown]),
         ]

@@ -12,6 +12,7 @@ public final class Floor {
     let loop = SimulationLoop()
     var clock: VirtualClock { loop.clock }
     let medium: RadioMedium
+    let faults: FaultInjector
     private(set) var tills: [TillUnit] = []
     /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift).
     private(set) var phoneUnits: [Int: PhoneUnit] = [:]
@@ -22,6 +23,8 @@ public final class Floor {
     var operators: SeededGenerator
     var payers: SeededGenerator
     var arrivals: SeededGenerator
+    /// Draws each phone's platform (faithful link layer).
+    var platforms: SeededGenerator
     let keysRoot: SeededGenerator
     var keyStreams: [SeededKeys] = []
     let trace: TraceWriter?
@@ -42,8 +45,11 @@ public final class Floor {
         operators = root.split("operators")
         payers = root.split("payers")
         arrivals = root.split("arrivals")
+        platforms = root.split("platforms")
         keysRoot = root.split("keys")
-        medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility)
+        medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
+                             linkLayer: plan.linkLayer)
+        faults = FaultInjector(medium: medium)
         if let trace { medium.observe = { [unowned self] in MediumTrace.write($0, to: trace, at: now) } }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
@@ -129,6 +135,9 @@ public final class Floor {
         let position = draw.position, offset = draw.offset
         let endpoint = medium.addPhone(CentralID(UInt32(index + 1)), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
+        if case let .faithful(profiles) = plan.linkLayer {
+            endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())
+        }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
         let keys = SeededKeys(keysRoot.split("phone \(index)"))

@@ -134,7 +134,7 @@ extension Floor {
     func tapStart(_ phone: PhoneUnit) {
         guard !phone.busy, !draining else { return } // mid-transaction, Start is not on screen; or the run is ending
         tappedForLock.insert(phone.index)
-        ledger.attemptStarted(phone: phone.index, at: now)
+        ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.profile?.name)
         trace?.write(at: now, device: phone.name, event: "payer taps Start")
         phone.driver.handle(.tapStart)
         if let delay = plan.payerBehaviour.cancelAfter {

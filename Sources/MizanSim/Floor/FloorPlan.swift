@@ -9,6 +9,8 @@ public struct FloorPlan: Sendable {
     public var depth: Double?
     public var radio = RadioParameters()
     public var audibility: RadioMedium.Audibility = .everyone
+    /// The link layer: `simple` (fixed latencies, W1) or `faithful` (BLE's, per phone platform).
+    public var linkLayer: LinkLayer = .simple
     public var tills: [TillPlan]
     public var payers: PayerArrivals
     public var operators = OperatorBehaviour()

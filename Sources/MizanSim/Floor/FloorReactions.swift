@@ -69,9 +69,10 @@ extension Floor {
             let chosen = Int(tillID.rawValue) - 1
             let nearest = nearestTill(to: phone)
             trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
-            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint))
+            ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint),
+                                time: now, platform: phone.endpoint.profile?.name)
         case .sentKey:
-            ledger.attemptSentKey(phone: phone.index)
+            ledger.attemptSentKey(phone: phone.index, at: now)
         case .secureLink:
             trace?.write(at: now, device: phone.name, event: "secure link")
             ledger.attemptSecure(phone: phone.index, at: now)

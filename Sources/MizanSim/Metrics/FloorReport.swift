@@ -14,6 +14,12 @@ public struct FloorReport: Sendable {
     public let startToSecureLink: Percentiles
     public let startToResult: Percentiles
     public let phoneDeadlineMisses: (noTillFound: Int, tillQuietMidHandshake: Int)
+    /// Missed phone deadlines by where the attempt stood, every cause listed.
+    public let deadlineMissesByCause: [(cause: DeadlineMissCause, count: Int)]
+    /// Set-up times per phone platform, by name.
+    public let byPlatform: [PlatformTimes]
+    /// The link layer's name ("simple" or "faithful").
+    public let linkLayer: String
     public let hostCountdownExpiries: Int
     public let attemptsWithChoice: Int
     public let wrongTillChoices: Int
@@ -42,6 +48,9 @@ public struct FloorReport: Sendable {
         })
         let missed = ledger.attempts.filter(\.deadlineMissed)
         phoneDeadlineMisses = (missed.filter { $0.chosenTill == nil }.count, missed.filter { $0.chosenTill != nil }.count)
+        deadlineMissesByCause = DeadlineMissCause.allCases.map { cause in (cause, missed.filter { DeadlineMissCause.of($0) == cause }.count) }
+        byPlatform = PlatformTimes.of(ledger.attempts)
+        linkLayer = plan.linkLayer.name
         hostCountdownExpiries = ledger.hosts.filter { $0.ending == .countdownExpired }.count
         let chose = ledger.attempts.filter { $0.chosenTill != nil }
         attemptsWithChoice = chose.count

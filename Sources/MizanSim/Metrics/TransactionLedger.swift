@@ -20,6 +20,11 @@ public final class TransactionLedger {
         public let phone: Int
         public let startedAt: Duration
         public var chosenTill: Int?
+        /// The phone's platform (faithful link layer), for reports per platform.
+        public var platform: String?
+        /// When the phone asked to connect, and when it was connected and subscribed.
+        public var connectRequestedAt: Duration?
+        public var subscribedAt: Duration?
         public var nearestTill: Int?
         /// Where the phone was when it chose.
         public var position: Position?
@@ -110,20 +115,25 @@ public final class TransactionLedger {
 
     // MARK: phone side
 
-    func attemptStarted(phone: Int, at time: Duration) {
+    func attemptStarted(phone: Int, at time: Duration, platform: String? = nil) {
         attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
+        attempts[attempts.count - 1].platform = platform
         openAttemptByPhone[phone] = attempts.count - 1
     }
 
-    func attemptChose(phone: Int, till: Int, nearest: Int?, at position: Position) {
+    func attemptChose(phone: Int, till: Int, nearest: Int?, at position: Position, time: Duration, platform: String?) {
         guard let attempt = openAttemptByPhone[phone] else { return }
         attempts[attempt].chosenTill = till
+        attempts[attempt].connectRequestedAt = time
+        if let platform { attempts[attempt].platform = platform }
         attempts[attempt].nearestTill = nearest
         attempts[attempt].position = position
     }
 
-    func attemptSentKey(phone: Int) {
+    /// The phone writes its key: it has just been connected and subscribed.
+    func attemptSentKey(phone: Int, at time: Duration) {
         guard let attempt = openAttemptByPhone[phone] else { return }
+        if attempts[attempt].subscribedAt == nil { attempts[attempt].subscribedAt = time }
         keyAttemptByPhone[phone] = attempt
     }
 

@@ -16,6 +16,9 @@ final class TillEndpoint {
     /// Open links, oldest first.
     var links: [Link] = []
     var notifyRefused = false
+    /// Phones waiting to connect, in the order they asked (faithful link layer):
+    /// each answers the next advertising packet it hears.
+    var connectors: [PhoneEndpoint] = []
     var deliver: (PeripheralRadioEvent) -> Void = { _ in }
 
     init(index: Int, tillID: TillID, position: Position, offset: Double) {
@@ -44,6 +47,10 @@ final class PhoneEndpoint {
     var link: Link?
     /// A connection being set up.
     var connecting = false
+    /// The phone's platform (faithful link layer; `nil` on the simple radio).
+    var profile: PhoneProfile?
+    /// The till whose advertising the phone waits for to connect (faithful link layer).
+    var pendingTill: TillEndpoint?
     var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
@@ -69,6 +76,24 @@ final class Link {
     var lastUp: Duration = .zero
     var lastDown: Duration = .zero
     var notifiesInFlight = 0
+
+    // The faithful link layer's connection (unused on the simple radio).
+    /// The first connection event; the others follow every `interval`.
+    var anchor: Duration = .zero
+    var interval: Duration = .milliseconds(15)
+    var supervisionTimeout: Duration = .seconds(4)
+    /// The ATT MTU: 23 until the MTU exchange (Core Spec Vol 3 Part F 3.2.8).
+    var mtu = 23
+    /// The till has seen the phone subscribe, and the phone has been told it
+    /// is connected (always so on the simple link layer; on the faithful one,
+    /// once set-up gets that far). Who has not been told of a link is not told it ended;
+    /// a phone still setting up is told its connect failed.
+    var subscribed = true
+    var phoneConnected = true
+    /// When the link would be lost if it stayed idle, while its signal stays the same.
+    var idleLossTimer: TimerID?
+    /// The chance that a connection event fails, for the phone standing at `at`.
+    var eventFailure: (at: Position, p: Double)?
 
     init(phone: PhoneEndpoint, till: TillEndpoint) {
         self.phone = phone

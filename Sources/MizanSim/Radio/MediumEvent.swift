@@ -7,6 +7,10 @@ public enum MediumEvent: Sendable {
     case advertisingStopped(till: Int)
     case connected(phone: Int, till: Int)
     case connectFailed(phone: Int, till: Int?)
+    /// The phone answered an advertising packet with a connection request that the till did not take.
+    case connectRequestLost(phone: Int, till: Int)
+    /// One GATT set-up exchange completed (its response reached the phone).
+    case setUp(phone: Int, till: Int, SetupExchange)
     case sent(phone: Int, till: Int, toTill: Bool, FrameType?, bytes: Int)
     case delivered(phone: Int, till: Int, toTill: Bool, FrameType?)
     case linkLost(phone: Int, till: Int, LinkLossReason)

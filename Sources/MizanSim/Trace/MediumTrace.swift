@@ -7,6 +7,10 @@ enum MediumTrace {
         case let .connected(phone, till): trace.write(at: time, device: "phone-\(phone + 1)", event: "connected", [("till", .int(till + 1))])
         case let .connectFailed(phone, till):
             trace.write(at: time, device: "phone-\(phone + 1)", event: "connect failed", [("till", .int((till ?? -2) + 1))])
+        case let .connectRequestLost(phone, till):
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "connect request lost", [("till", .int(till + 1))])
+        case let .setUp(phone, till, exchange):
+            trace.write(at: time, device: "phone-\(phone + 1)", event: "set-up", [("till", .int(till + 1)), ("exchange", .string(exchange.rawValue))])
         case let .sent(phone, till, toTill, type, bytes):
             trace.write(at: time, device: toTill ? "phone-\(phone + 1)" : "till-\(till + 1)", event: "sends",
                         [("frame", .string(type?.name ?? "unknown")), ("bytes", .int(bytes)), ("to", .string(toTill ? "till-\(till + 1)" : "phone-\(phone + 1)"))])

@@ -1,0 +1,91 @@
+import MizanProtocol
+import MizanRuntime
+
+/// Writes and notifications on a faithful link: data larger than the ATT
+/// MTU allows (MTU - 3 bytes) goes in pieces, each costing its connection
+/// events; a write with response is a request and a response (a long write:
+/// a prepare request and response per piece, then execute).
+extension RadioMedium {
+    /// How many ATT PDUs `bytes` take on `link`.
+    func pieces(_ bytes: Int, on link: Link) -> Int {
+        let room = Swift.max(link.mtu - 3, 1)
+        return Swift.max(1, (bytes + room - 1) / room)
+    }
+
+    func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
+        guard let link = phone.link, link.open else { return }
+        let type = FrameType(peeking: sent)
+        let fate = taps?.leaving(link, sent, type, true) ?? .send(sent)
+        observe(.sent(phone: phone.index, till: link.till.index, toTill: true, type, bytes: fate.bytes.count))
+        guard case let .send(bytes) = fate else { return }
+        let count = pieces(bytes.count, on: link)
+        let exchanges = count == 1 ? 1 : count + 1
+        var ready = Swift.max(now, link.lastUp)
+        var requestArrives = ready
+        for _ in 0..<exchanges {
+            guard let arrival = transmit(on: link, from: ready, toTill: true) else {
+                link.lastUp = ready + link.supervisionTimeout
+                return loseBySupervision(link, from: ready)
+            }
+            requestArrives = arrival
+            // The response queues behind what the till already sends the phone (one queue each way).
+            let answered = Swift.max(arrival + (tillProfile?.responseTime.sample(&generator) ?? .zero), link.lastDown)
+            guard let response = transmit(on: link, from: answered, toTill: false) else {
+                link.lastUp = answered + link.supervisionTimeout
+                link.lastDown = link.lastUp
+                return loseBySupervision(link, from: answered)
+            }
+            link.lastDown = response
+            ready = response
+        }
+        link.lastUp = ready
+        armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
+        clock.schedule(at: VirtualInstant(sinceStart: requestArrives)) { [unowned self] in
+            guard link.open else { return }
+            observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+            link.till.deliver(.wrote(link.phone.central, bytes))
+        }
+        clock.schedule(at: VirtualInstant(sinceStart: ready)) { [unowned self] in
+            guard link.open else { return }
+            link.phone.deliver(.writeAcknowledged)
+            taps?.arrived(link, type, true)
+        }
+    }
+
+    func notifyFaithful(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
+        guard till.availability == .on, let link = till.link(to: central) else { return true }
+        guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
+            till.notifyRefused = true
+            return false
+        }
+        let type = FrameType(peeking: sent)
+        let fate = taps?.leaving(link, sent, type, false) ?? .send(sent)
+        observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: fate.bytes.count))
+        guard case let .send(bytes) = fate else { return true }
+        var arrival = Swift.max(now, link.lastDown)
+        for _ in 0..<pieces(bytes.count, on: link) {
+            let start = arrival
+            guard let next = transmit(on: link, from: start, toTill: false) else {
+                link.lastDown = start + link.supervisionTimeout
+                loseBySupervision(link, from: start)
+                return true
+            }
+            arrival = next
+        }
+        link.lastDown = arrival
+        armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
+        link.notifiesInFlight += 1
+        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
+            link.notifiesInFlight -= 1
+            guard link.open else { return }
+            observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
+            link.phone.deliver(.notified(bytes))
+            if link.open { till.deliver(.delivered(central)) }
+            if till.notifyRefused {
+                till.notifyRefused = false
+                till.deliver(.readyToUpdate)
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,86 @@
+import MizanProtocol
+import MizanRuntime
+
+/// Advertising and scanning: each advertising event a packet per channel,
+/// heard by every scanning phone whose packet clears the sensitivity.
+extension RadioMedium {
+    // MARK: advertising and scanning
+
+    func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
+        guard till.availability == .on else { return }
+        till.serviceUp = true
+        till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
+        guard till.advertisingTimer == nil else { return }
+        observe(.advertisingStarted(till: till.index))
+        scheduleAdvertising(till, after: advertisingDelay())
+    }
+
+    func stopAdvertising(_ till: TillEndpoint) {
+        guard till.advertisingPayload != nil else { return }
+        till.advertisingPayload = nil
+        if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
+        till.advertisingTimer = nil
+        observe(.advertisingStopped(till: till.index))
+    }
+
+    func advertisingDelay() -> Duration {
+        let maxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
+            + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
+        return .nanoseconds(Int64(generator.uniform(0...maxNanos)))
+    }
+
+    func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
+        till.advertisingTimer = clock.schedule(after: delay) { [unowned self, unowned till] in
+            advertise(till)
+        }
+    }
+
+    /// One advertising event: a packet on each channel, heard by every scanning
+    /// phone whose RSSI clears the sensitivity (and, with collisions on, whose
+    /// channel was free).
+    func advertise(_ till: TillEndpoint) {
+        till.advertisingTimer = nil
+        guard let payload = till.advertisingPayload, till.availability == .on else { return }
+        advertisingEvents &+= 1
+        let time = now
+        for channel in 0..<parameters.advertisingChannels {
+            packetsSent += 1
+            if parameters.collisions {
+                let collided = time - lastPacketOnChannel[channel] < parameters.packetAirtime
+                lastPacketOnChannel[channel] = time
+                if collided { continue }
+            }
+            for phone in scanners where phone.availability == .on && canHear(phone, till) {
+                // The link's mean is the same on every channel of the event:
+                // computed once per event and phone (no draw depends on it).
+                if phone.eventStamp != advertisingEvents {
+                    phone.eventStamp = advertisingEvents
+                    phone.eventMean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+                }
+                let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
+                guard rssi >= parameters.sensitivity else { continue }
+                packetsHeard += 1
+                phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+                // A phone that decided stops scanning at once; the loop reads `scanners` afresh.
+            }
+            // Phones waiting to connect answer this packet (faithful link layer).
+            if !till.connectors.isEmpty { answerAdvertisement(of: till) }
+        }
+        if till.advertisingPayload != nil, till.advertisingTimer == nil {
+            scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())
+        }
+    }
+
+    func startScan(_ phone: PhoneEndpoint) {
+        guard phone.availability == .on, !phone.scanning else { return }
+        phone.scanning = true
+        let at = scanners.firstIndex { $0.index > phone.index } ?? scanners.endIndex
+        scanners.insert(phone, at: at)
+    }
+
+    func stopScan(_ phone: PhoneEndpoint) {
+        guard phone.scanning else { return }
+        phone.scanning = false
+        scanners.removeAll { $0 === phone }
+    }
+}
