@@ -14,10 +14,7 @@ extension RadioMedium {
 
     func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
-        let type = FrameType(peeking: sent)
-        let fate = taps?.leaving(link, sent, type, true) ?? .send(sent)
-        observe(.sent(phone: phone.index, till: link.till.index, toTill: true, type, bytes: fate.bytes.count))
-        guard case let .send(bytes) = fate else { return }
+        guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         let count = pieces(bytes.count, on: link)
         let exchanges = count == 1 ? 1 : count + 1
         var ready = Swift.max(now, link.lastUp)
@@ -53,15 +50,12 @@ extension RadioMedium {
     }
 
     func notifyFaithful(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
-        guard till.availability == .on, let link = till.link(to: central) else { return true }
-        guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
-            till.notifyRefused = true
-            return false
+        let (link, type, bytes): (Link, FrameType?, [UInt8])
+        switch startNotification(till, central, sent) {
+        case .nowhere: return true
+        case .refused: return false
+        case let .send(on, frameType, frame): (link, type, bytes) = (on, frameType, frame)
         }
-        let type = FrameType(peeking: sent)
-        let fate = taps?.leaving(link, sent, type, false) ?? .send(sent)
-        observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: fate.bytes.count))
-        guard case let .send(bytes) = fate else { return true }
         var arrival = Swift.max(now, link.lastDown)
         for _ in 0..<pieces(bytes.count, on: link) {
             let start = arrival
@@ -74,18 +68,7 @@ extension RadioMedium {
         }
         link.lastDown = arrival
         armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
-        link.notifiesInFlight += 1
-        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
-            link.notifiesInFlight -= 1
-            guard link.open else { return }
-            observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
-            link.phone.deliver(.notified(bytes))
-            if link.open { till.deliver(.delivered(central)) }
-            if till.notifyRefused {
-                till.notifyRefused = false
-                till.deliver(.readyToUpdate)
-            }
-        }
+        deliverNotification(on: link, type, bytes, at: arrival)
         return true
     }
 }

@@ -33,12 +33,57 @@ extension RadioMedium {
         return arrival
     }
 
+    /// A frame leaving on `link`: the fault injector has its say (it may spoil
+    /// or hold it), the trace records it; `nil` when nothing is to be sent.
+    func leaving(_ link: Link, _ sent: [UInt8], toTill: Bool) -> (type: FrameType?, bytes: [UInt8])? {
+        let type = FrameType(peeking: sent)
+        let fate = taps?.leaving(link, sent, type, toTill) ?? .send(sent)
+        observe(.sent(phone: link.phone.index, till: link.till.index, toTill: toTill, type, bytes: fate.bytes.count))
+        guard case let .send(bytes) = fate else { return nil }
+        return (type, bytes)
+    }
+
+    /// How a notification starts, on either link layer.
+    enum NotificationStart {
+        /// No link to that phone (or the till's Bluetooth is off), or the fault injector held it: nothing goes.
+        case nowhere
+        /// The notify queue is full: "ready to update" follows when there is room.
+        case refused
+        case send(Link, FrameType?, [UInt8])
+    }
+
+    func startNotification(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> NotificationStart {
+        guard till.availability == .on, let link = till.link(to: central) else { return .nowhere }
+        guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
+            till.notifyRefused = true
+            return .refused
+        }
+        guard let (type, bytes) = leaving(link, sent, toTill: false) else { return .nowhere }
+        return .send(link, type, bytes)
+    }
+
+    /// A notification in flight until `arrival`: then the phone has it, the
+    /// till hears it delivered, and a till once refused hears "ready to update".
+    func deliverNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8], at arrival: Duration) {
+        let till = link.till
+        let central = link.phone.central
+        link.notifiesInFlight += 1
+        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
+            link.notifiesInFlight -= 1
+            guard link.open else { return }
+            observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
+            link.phone.deliver(.notified(bytes))
+            if link.open { till.deliver(.delivered(central)) }
+            if till.notifyRefused {
+                till.notifyRefused = false
+                till.deliver(.readyToUpdate)
+            }
+        }
+    }
+
     func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
-        let type = FrameType(peeking: sent)
-        let fate = taps?.leaving(link, sent, type, true) ?? .send(sent)
-        observe(.sent(phone: phone.index, till: link.till.index, toTill: true, type, bytes: fate.bytes.count))
-        guard case let .send(bytes) = fate else { return }
+        guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
         clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
             guard link.open else { return }
@@ -52,28 +97,14 @@ extension RadioMedium {
     }
 
     func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
-        guard till.availability == .on, let link = till.link(to: central) else { return true }
-        guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
-            till.notifyRefused = true
-            return false
+        let (link, type, bytes): (Link, FrameType?, [UInt8])
+        switch startNotification(till, central, sent) {
+        case .nowhere: return true
+        case .refused: return false
+        case let .send(on, frameType, frame): (link, type, bytes) = (on, frameType, frame)
         }
-        let type = FrameType(peeking: sent)
-        let fate = taps?.leaving(link, sent, type, false) ?? .send(sent)
-        observe(.sent(phone: link.phone.index, till: till.index, toTill: false, type, bytes: fate.bytes.count))
-        guard case let .send(bytes) = fate else { return true }
         guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return true }
-        link.notifiesInFlight += 1
-        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
-            link.notifiesInFlight -= 1
-            guard link.open else { return }
-            observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
-            link.phone.deliver(.notified(bytes))
-            if link.open { till.deliver(.delivered(central)) }
-            if till.notifyRefused {
-                till.notifyRefused = false
-                till.deliver(.readyToUpdate)
-            }
-        }
+        deliverNotification(on: link, type, bytes, at: arrival)
         return true
     }
 }
