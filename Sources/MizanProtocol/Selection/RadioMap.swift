@@ -26,7 +26,9 @@ public struct RadioMap: Hashable, Sendable {
     /// `position`, or `fingerprint bandwidth=B pathPrior=P` (for labels).
     public let kind: String
 
-    /// Fixed settings, chosen on the Danis tracks by leave-one-track-out (README).
+    /// Fixed settings, picked in an exploratory study that compared their
+    /// leave-one-track-out scores on all six Danis tracks: not themselves
+    /// cross-validated (`docs/selection-strategies.md` says which and why).
     public static let defaultStep = 0.5
     public static let defaultMargin = 1.0
     /// A fingerprint cell with readings of total kernel weight w gets
