@@ -3,29 +3,35 @@ import MizanSim
 import Glibc
 #endif
 
-/// `mizan`: the command line of Mizan Floor.
+/// `mizan`: the command line of Mizan Floor. One table names every command,
+/// says what it does (for the usage) and runs it.
+let commands: [(name: String, summary: String, main: ([String]) throws -> Int32)] = [
+    ("run", "run a floor and print how its transactions ended", RunCommand.main),
+    ("replay", "print every event of one transaction of a run", ReplayCommand.main),
+    ("sweep", "run a grid of floor values times seeds on every core", SweepCommand.main),
+    ("merge", "join sweep shards into what the unsharded sweep writes", MergeCommand.main),
+    ("rssi-experiment", "nearest-till accuracy on simulated rows of tills (CSV, SVG)", ExperimentCommand.main),
+    ("select", "replay a recorded RSSI trace with a selection strategy", SelectCommand.main),
+    ("evaluate", "leave-one-track-out accuracy of every selection strategy on a trace", EvaluateCommand.main),
+    ("import", "convert a recorded RSSI dataset (danis) to trace format v1", ImportCommand.main),
+    ("calibrate", "fit the path-loss model to a recorded RSSI trace", CalibrateCommand.main),
+    ("twin", "simulate a recorded room (digital twin) and compare it with the recording", TwinCommand.main),
+    ("lanes", "run the rehearsal lanes: each ending against a scripted peer, with the log audit", LanesCommand.main),
+    ("regress", "rerun a regression over many seeds (drop-mid-handshake)", RegressCommand.main),
+    ("soak", "random floors with random faults in child processes; shrinks a failure", SoakCommand.main),
+]
+
 let usage = """
 usage: mizan <command> [options]
 
 commands:
-  run             run a floor and print how its transactions ended
-  replay          print every event of one transaction of a run
-  sweep           run a grid of floor values times seeds on every core
-  merge           join sweep shards into what the unsharded sweep writes
-  rssi-experiment nearest-till accuracy on simulated rows of tills (CSV, SVG)
-  select          replay a recorded RSSI trace with a selection strategy
-  evaluate        leave-one-track-out accuracy of every selection strategy on a trace
-  import          convert a recorded RSSI dataset (danis) to trace format v1
-  calibrate       fit the path-loss model to a recorded RSSI trace
-  twin            simulate a recorded room (digital twin) and compare it with the recording
-  lanes           run the rehearsal lanes: each ending against a scripted peer, with the log audit
-  regress         rerun a regression over many seeds (drop-mid-handshake)
-  soak            random floors with random faults in child processes; shrinks a failure
+\(commands.map { "  " + $0.name + String(repeating: " ", count: max(1, 16 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
   help            show this help
 
 Every command answers --help.
 """
 
+@MainActor
 func mizanMain() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let command = arguments.first else {
@@ -33,28 +39,16 @@ func mizanMain() -> Int32 {
         return 2
     }
     arguments.removeFirst()
+    if ["help", "--help", "-h"].contains(command) {
+        print(usage)
+        return 0
+    }
+    guard let run = commands.first(where: { $0.name == command })?.main else {
+        printError("mizan: unknown command '\(command)'\n\n\(usage)")
+        return 2
+    }
     do {
-        switch command {
-        case "run": return try RunCommand.main(arguments)
-        case "replay": return try ReplayCommand.main(arguments)
-        case "sweep": return try SweepCommand.main(arguments)
-        case "merge": return try MergeCommand.main(arguments)
-        case "rssi-experiment": return try ExperimentCommand.main(arguments)
-        case "select": return try SelectCommand.main(arguments)
-        case "evaluate": return try EvaluateCommand.main(arguments)
-        case "import": return try ImportCommand.main(arguments)
-        case "calibrate": return try CalibrateCommand.main(arguments)
-        case "twin": return try TwinCommand.main(arguments)
-        case "lanes": return try LanesCommand.main(arguments)
-        case "regress": return try RegressCommand.main(arguments)
-        case "soak": return try SoakCommand.main(arguments)
-        case "help", "--help", "-h":
-            print(usage)
-            return 0
-        default:
-            printError("mizan: unknown command '\(command)'\n\n\(usage)")
-            return 2
-        }
+        return try run(arguments)
     } catch {
         printError(error is UsageError ? "\(error)" : "mizan \(command): \(error)")
         return ExitStatus.of(error)

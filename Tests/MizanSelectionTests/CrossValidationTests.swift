@@ -3,7 +3,7 @@ import Testing
 import MizanProtocol
 import MizanSim
 import MizanFormats
-import MizanSelection
+@testable import MizanSelection
 
 /// Leave-one-track-out on synthetic tracks built so that the left-out track,
 /// if it were used, would change the tuning.

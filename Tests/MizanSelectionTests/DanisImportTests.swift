@@ -2,7 +2,7 @@ import Testing
 import MizanProtocol
 import MizanSim
 import MizanFormats
-import MizanSelection
+@testable import MizanSelection
 
 @Suite struct DanisImportTests {
     static let layout = """

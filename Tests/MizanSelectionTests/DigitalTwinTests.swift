@@ -2,7 +2,7 @@ import Testing
 import MizanProtocol
 import MizanSim
 import MizanFormats
-import MizanSelection
+@testable import MizanSelection
 
 @Suite struct DigitalTwinTests {
     /// Four tills on a 10 m square and phones walking across it at 0.4 m/s,

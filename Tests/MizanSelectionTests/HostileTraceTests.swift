@@ -2,7 +2,7 @@ import Testing
 import MizanProtocol
 import MizanSim
 import MizanFormats
-import MizanSelection
+@testable import MizanSelection
 
 /// Traces and tracks a hostile user would write: each is refused with the bound it breaks, or read whole.
 @Suite struct HostileTraceTests {

@@ -4,14 +4,10 @@ import MizanSim
 /// A recording in RSSI trace format v1 (`docs/rssi-trace-format.md`): where
 /// the tills are, and every packet a phone heard with the phone's true position.
 public struct RSSITrace: Sendable {
+    /// A till of the recording (made by the readers and importers of this module).
     public struct Till: Hashable, Sendable {
         public let id: TillID
         public let position: Position
-
-        public init(id: TillID, position: Position) {
-            self.id = id
-            self.position = position
-        }
     }
 
     public struct Row: Hashable, Sendable {

@@ -33,13 +33,13 @@ public struct DigitalTwin: Sendable {
                 let tillStream = phoneStream.split("till/\(till.id.rawValue)")
                 var scanner = Scanner(profile: radio.scanner, generator: tillStream.split("scanner"))
                 var noise = tillStream.split("noise")
-                let heard = scanner.heard(sent.map { ReceivedPacket(packet: $0, rssi: 0) })
+                let heard = scanner.heard(sent.map { $0.received(at: 0) })
                 var arriving = heard.map { packet in
                     let at = path.position(at: packet.packet.time)
-                    return ReceivedPacket(packet: packet.packet,
-                                          rssi: model.rssi(till: till.id, tillPosition: till.position, phone: at,
-                                                           heading: path.heading(at: packet.packet.time),
-                                                           channel: packet.packet.channel, generator: &noise))
+                    return packet.packet.received(at: model.rssi(
+                        till: till.id, tillPosition: till.position, phone: at,
+                        heading: path.heading(at: packet.packet.time),
+                        channel: packet.packet.channel, generator: &noise))
                 }
                 if let bystanders = radio.bystanders {
                     var stream = tillStream.split("bystanders")

@@ -49,26 +49,19 @@ extension RadioMedium {
         }
     }
 
-    func notifyFaithful(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
-        let (link, type, bytes): (Link, FrameType?, [UInt8])
-        switch startNotification(till, central, sent) {
-        case .nowhere: return true
-        case .refused: return false
-        case let .send(on, frameType, frame): (link, type, bytes) = (on, frameType, frame)
-        }
+    /// A notification on a faithful link: each piece costs its connection events.
+    func sendNotificationFaithful(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         var arrival = Swift.max(now, link.lastDown)
         for _ in 0..<pieces(bytes.count, on: link) {
             let start = arrival
             guard let next = transmit(on: link, from: start, toTill: false) else {
                 link.lastDown = start + link.supervisionTimeout
-                loseBySupervision(link, from: start)
-                return true
+                return loseBySupervision(link, from: start)
             }
             arrival = next
         }
         link.lastDown = arrival
         armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
         deliverNotification(on: link, type, bytes, at: arrival)
-        return true
     }
 }

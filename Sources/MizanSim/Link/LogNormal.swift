@@ -3,15 +3,11 @@ import Glibc
 #endif
 
 /// A log-normal distribution of durations, given by its median and the
-/// standard deviation of its logarithm.
+/// standard deviation of its logarithm. Made by the link profiles in this
+/// module (its memberwise initialiser is the synthesised, internal one).
 public struct LogNormal: Hashable, Sendable {
     public var median: Duration
     public var sigma: Double
-
-    public init(median: Duration, sigma: Double) {
-        self.median = median
-        self.sigma = sigma
-    }
 
     /// One draw, capped at 60 s (so that no draw overflows a duration).
     func sample(_ generator: inout SeededGenerator) -> Duration {

@@ -96,15 +96,23 @@ extension RadioMedium {
         }
     }
 
-    func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> Bool {
-        let (link, type, bytes): (Link, FrameType?, [UInt8])
+    /// A notification from `till` to `central`: false when the queue is full
+    /// ("ready to update" follows); otherwise `send` carries it on the link
+    /// layer in use.
+    func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8], by send: (Link, FrameType?, [UInt8]) -> Void) -> Bool {
         switch startNotification(till, central, sent) {
         case .nowhere: return true
         case .refused: return false
-        case let .send(on, frameType, frame): (link, type, bytes) = (on, frameType, frame)
+        case let .send(link, type, bytes):
+            send(link, type, bytes)
+            return true
         }
-        guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return true }
+    }
+
+    /// A notification on a simple link: it arrives at the first connection
+    /// event whose packet gets through.
+    func sendNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return }
         deliverNotification(on: link, type, bytes, at: arrival)
-        return true
     }
 }

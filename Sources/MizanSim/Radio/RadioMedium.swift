@@ -95,8 +95,8 @@ public final class RadioMedium {
             startAdvertising: { [unowned self, unowned till] in startAdvertising(till, $0) },
             stopAdvertising: { [unowned self, unowned till] in stopAdvertising(till) },
             notify: faithful
-                ? { [unowned self, unowned till] in notifyFaithful(till, $0, $1) }
-                : { [unowned self, unowned till] in notify(till, $0, $1) },
+                ? { [unowned self, unowned till] in notify(till, $0, $1, by: sendNotificationFaithful) }
+                : { [unowned self, unowned till] in notify(till, $0, $1, by: sendNotification) },
             retireService: { [unowned self, unowned till] in retireService(till) }
         )
     }

@@ -4,8 +4,11 @@ public struct ReceivedPacket: Hashable, Sendable {
     /// dBm at this receiver.
     public let rssi: Double
 
-    public init(packet: AdvertisingPacket, rssi: Double) {
-        self.packet = packet
-        self.rssi = rssi
+}
+
+extension AdvertisingPacket {
+    /// This packet as it arrives at a receiver `rssi` dBm strong.
+    public func received(at rssi: Double) -> ReceivedPacket {
+        ReceivedPacket(packet: self, rssi: rssi)
     }
 }
