@@ -1,5 +1,6 @@
 /// The till's platform as a BLE peripheral: its ATT MTU, how many links it
 /// keeps at once, and how long its host takes to answer an ATT request.
+/// Made here (`ipad`); a floor file overrides its fields.
 public struct TillProfile: Hashable, Sendable {
     public var name: String
     /// The ATT MTU the till offers in the MTU exchange.
@@ -10,13 +11,6 @@ public struct TillProfile: Hashable, Sendable {
     /// From an ATT request's arrival to its response being ready to send:
     /// log-normal, drawn per request.
     public var responseTime: LogNormal
-
-    public init(name: String, mtu: Int, maxLinks: Int, responseTime: LogNormal) {
-        self.name = name
-        self.mtu = mtu
-        self.maxLinks = maxLinks
-        self.responseTime = responseTime
-    }
 
     /// An iPad running the till app.
     /// - MTU 185: what Apple devices offer (docs/radio.md, ATT row).
