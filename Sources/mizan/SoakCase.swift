@@ -36,7 +36,8 @@ struct SoakCase: Equatable, Sendable {
         for kind in Kind.allCases where random.unitInterval() < 0.5 {
             for _ in 0..<(1 + Int(random.unitInterval() * 3)) {
                 let device = 1 + Int(random.unitInterval() * Double(tills))
-                let at = (random.unitInterval() * minutes * 60 * 1000).rounded() / 1000
+                // Whole milliseconds rounded down: a fault never lands past the run's end.
+                let at = (random.unitInterval() * minutes * 60 * 1000).rounded(.down) / 1000
                 let onTill = kind == .bluetooth && random.unitInterval() < 0.3
                 let detail: String = switch kind {
                 case .dropLinkAtStep: steps[Int(random.unitInterval() * Double(steps.count))]
@@ -101,7 +102,7 @@ struct SoakCase: Equatable, Sendable {
         if minutes > 0.05 {
             var shorter = self
             shorter.minutes = Swift.max(0.05, (minutes / 2 * 1000).rounded() / 1000)
-            shorter.faults = faults.filter { $0.atSeconds <= shorter.minutes * 60 }
+            shorter.faults = faults.filter { $0.atSeconds < shorter.minutes * 60 }
             out.append(shorter)
         }
         return out
