@@ -42,9 +42,7 @@ extension RadioMedium {
             phone.pendingTill = nil
             let profile = phone.profile ?? .ios
             let interval = drawInterval(profile)
-            let request = Link(phone: phone, till: till)
-            request.interval = interval
-            request.supervisionTimeout = profile.supervisionTimeout
+            let request = Link(phone: phone, till: till, interval: interval, supervisionTimeout: profile.supervisionTimeout)
             let taken = receives(request, toTill: true) && till.links.count < (tillProfile?.maxLinks ?? Int.max)
             guard taken else {
                 observe(.connectRequestLost(phone: phone.index, till: till.index))

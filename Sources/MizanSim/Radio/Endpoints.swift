@@ -77,11 +77,14 @@ final class Link {
     var lastDown: Duration = .zero
     var notifiesInFlight = 0
 
+    /// The connection interval and supervision timeout this link was set up
+    /// with: the radio's parameters on the simple link layer, the phone's
+    /// profile on the faithful one.
+    let interval: Duration
+    let supervisionTimeout: Duration
     // The faithful link layer's connection (unused on the simple radio).
     /// The first connection event; the others follow every `interval`.
     var anchor: Duration = .zero
-    var interval: Duration = .milliseconds(15)
-    var supervisionTimeout: Duration = .seconds(4)
     /// The ATT MTU: 23 until the MTU exchange (Core Spec Vol 3 Part F 3.2.8).
     var mtu = 23
     /// The till has seen the phone subscribe, and the phone has been told it
@@ -95,8 +98,10 @@ final class Link {
     /// The chance that a connection event fails, for the phone standing at `at`.
     var eventFailure: (at: Position, p: Double)?
 
-    init(phone: PhoneEndpoint, till: TillEndpoint) {
+    init(phone: PhoneEndpoint, till: TillEndpoint, interval: Duration, supervisionTimeout: Duration) {
         self.phone = phone
         self.till = till
+        self.interval = interval
+        self.supervisionTimeout = supervisionTimeout
     }
 }

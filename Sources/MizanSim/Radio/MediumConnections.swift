@@ -27,7 +27,7 @@ extension RadioMedium {
                 phone.deliver(.failedToConnect)
                 return
             }
-            let link = Link(phone: phone, till: till)
+            let link = Link(phone: phone, till: till, interval: parameters.connectionInterval, supervisionTimeout: parameters.supervisionTimeout)
             link.lastUp = now
             link.lastDown = now
             phone.link = link
@@ -127,7 +127,7 @@ extension RadioMedium {
                 // The till's side ends at once; each phone notices only after a supervision timeout.
                 for link in till.links {
                     close(link)
-                    clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
+                    clock.schedule(after: link.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         tellPhoneGone(link, .disconnected)
                     }
@@ -142,7 +142,7 @@ extension RadioMedium {
                 cancelConnection(phone)
                 if let link = phone.link {
                     close(link)
-                    clock.schedule(after: faithful ? link.supervisionTimeout : parameters.supervisionTimeout) { [unowned self] in
+                    clock.schedule(after: link.supervisionTimeout) { [unowned self] in
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
                     }
@@ -172,7 +172,7 @@ extension RadioMedium {
             if let timer = link.idleLossTimer { clock.cancel(timer) }
             link.idleLossTimer = nil
         }
-        let interval = faithful ? link.interval : parameters.connectionInterval
+        let interval = link.interval
         clock.schedule(after: interval) { [unowned self, unowned phone] in
             guard let current = phone.link, current === link, link.open else { return }
             let gotThrough: Bool
@@ -183,7 +183,7 @@ extension RadioMedium {
                 gotThrough = per == 0 || generator.unitInterval() >= per
             }
             let last = gotThrough ? now : lastSuccess
-            if now - last >= (faithful ? link.supervisionTimeout : parameters.supervisionTimeout) {
+            if now - last >= (link.supervisionTimeout) {
                 lose(link, .supervisionTimeout)
             } else {
                 watchLink(of: phone, lastSuccess: last)

@@ -13,9 +13,9 @@ extension RadioMedium {
         var time = start
         let per = model.packetErrorRate(rssi: linkRSSI(link))
         while true {
-            time += parameters.connectionInterval
+            time += link.interval
             if per == 0 || generator.unitInterval() >= per { return time }
-            if time - start >= parameters.supervisionTimeout { return nil }
+            if time - start >= link.supervisionTimeout { return nil }
         }
     }
 
@@ -25,7 +25,7 @@ extension RadioMedium {
     func nextArrival(on link: Link, after last: inout Duration) -> Duration? {
         let start = Swift.max(now, last)
         guard let arrival = deliveryTime(link, from: start) else {
-            last = start + parameters.supervisionTimeout
+            last = start + link.supervisionTimeout
             clock.schedule(at: VirtualInstant(sinceStart: last)) { [unowned self] in lose(link, .supervisionTimeout) }
             return nil
         }

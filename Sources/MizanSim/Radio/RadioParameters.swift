@@ -1,5 +1,13 @@
 /// The simulated medium's parameters, each default with its source
 /// (`docs/radio.md`). A floor file's radio section loads into this.
+///
+/// The link timings here (`connectLatency`, `connectionInterval`,
+/// `supervisionTimeout`) are the *simple* link layer's fixed values, the first
+/// definition of W1-W3 (`docs/workloads.md`), kept so that figures compare.
+/// The faithful link layer does not read them: it draws each link's interval,
+/// set-up and response times from the phone and till profiles (`PhoneProfile`,
+/// `TillProfile`, `docs/link-layer.md`). `serviceRetirementLatency` (one
+/// connection event at W1's 15 ms) is still a constant on both layers.
 public struct RadioParameters: Hashable, Sendable {
     /// Mean RSSI at 1 m, dBm. About -59 dBm at 0 dBm transmit power: the iBeacon
     /// "measured power" (Radius Networks and Blue Charm calibration notes); the
@@ -53,7 +61,11 @@ public struct RadioParameters: Hashable, Sendable {
     public var notifyQueueCapacity: Int = 4
     /// How long after a till retires its service the phone sees it go (W1: 15 ms).
     public var serviceRetirementLatency: Duration = .milliseconds(15)
-    /// How long a till takes to derive session keys and seal the amount.
+    /// How long a till takes to derive session keys and seal the amount: 1 ms,
+    /// an assumption of the order of the two X25519 operations and a seal on
+    /// an iPad (W0 measures about 0.15 ms for a whole transaction's crypto
+    /// here); it exists so that a link can drop between the phone's key and
+    /// the amount (ending 7).
     public var hostCryptoLatency: Duration = .milliseconds(1)
 
     public init() {}
