@@ -1,6 +1,7 @@
 import Testing
 import MizanSim
 import MizanFormats
+import MizanProtocol
 
 /// A floor file's phones may pick their till with the position-based strategy,
 /// given a calibration; the floor runs it and reports its wrong-till rate.
@@ -25,12 +26,48 @@ import MizanFormats
         #expect(wrapped.phoneSelection.label == "confident(position) margin=3.0 deadline=3.0 window=1.0")
     }
 
-    @Test func aPositionStrategyWithoutACalibrationOrAFingerprintIsRefused() {
+    @Test func aPositionStrategyWithoutACalibrationOrAFingerprintWithoutAWalkIsRefused() {
         #expect(problem(Self.floor(#"{"name": "position"}"#))
-            == "floor.json: field 'phones.selection.calibration': 'position' is position-based: expected a calibration object (mizan calibrate's output)")
-        #expect(problem(Self.floor(#"{"name": "mean", "calibration": "# + Self.calibration + "}"))
-            == "floor.json: field 'phones.selection.calibration': only the position-based strategies take a calibration")
-        #expect(problem(Self.floor(#"{"name": "fingerprint", "calibration": "# + Self.calibration + "}"))?.contains("calibration walk") == true)
+            == "floor.json: field 'phones.selection.calibration': 'position' is position-based: expected a calibration object (mizan calibrate's output) or a walk object (a simulated calibration walk)")
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "calibration": "# + Self.calibration + "}"))
+            == "floor.json: field 'phones.selection.walk': 'fingerprint' learns from a calibration walk: expected a walk object ({} simulates one over this floor; docs/floor-files.md)")
         #expect(problem(Self.floor(#"{"name": "position", "calibration": {"referenceRSSI": -59}}"#))?.contains("phones.selection.calibration.pathLossExponent") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"pace": 1}}"#))?.contains("phones.selection.walk") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"speed": 0}}"#))?.contains("phones.selection.walk.speed") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"seed": -1}}"#))?.contains("phones.selection.walk.seed") == true)
+    }
+
+    @Test func aStrategyThatNeedsNoCalibrationIgnoresTheFloorsSoASweepCanVaryTheName() throws {
+        let plan = try FloorFile.parse(Self.floor(#"{"name": "mean", "walk": {}, "calibration": "# + Self.calibration + "}"), file: "floor.json")
+        #expect(plan.phoneSelection.label == "mean window=1.0")
+        let sweep = try SweepFile.parse(#"{"floor": "# + Self.floor(#"{"name": "mean", "walk": {}}"#)
+            + #", "seeds": 1, "grid": [{"field": "phones.selection.name", "values": ["strongest", "position", "fingerprint"]}]}"#, file: "sweep.json")
+        #expect(try (0..<3).map { try sweep.plan(ofCell: $0).phoneSelection.label.split(separator: " ").first ?? "" }
+            == ["strongest", "position", "fingerprint"])
+    }
+
+    @Test func aFloorSimulatesItsCalibrationWalkAndRunsTheFingerprint() throws {
+        let text = Self.floor(#"{"name": "fingerprint", "walk": {"seed": 4}}"#)
+        let plan = try FloorFile.parse(text, file: "floor.json")
+        #expect(plan.phoneSelection.label == "fingerprint bandwidth=1.0 pathPrior=0.5 window=1.0")
+        #expect(try FloorFile.parse(text, file: "floor.json").phoneSelection == plan.phoneSelection, "the walk is seeded: the same file, the same map")
+        #expect(try FloorFile.parse(Self.floor(#"{"name": "fingerprint", "walk": {"seed": 5}}"#), file: "floor.json").phoneSelection != plan.phoneSelection)
+        let report = try Floor(plan: plan, seed: 3).run()
+        #expect(report.attemptsWithChoice > 0)
+        #expect(report.wrongTillRate < 0.5, "tills 2 m apart, payers at their till: the fingerprint picks it most of the time")
+    }
+
+    @Test func aSimulatedWalkRecoversTheFloorsRadio() throws {
+        // No spread between phones or tills: the fit on the walk finds the radio's own model.
+        let text = #"{"minutes": 0.5, "tills": {"row": {"count": 4, "spacing": 3}}, "payers": {"arrivals": "pairs"}, "radio": {"referenceRSSI": -62, "pathLossExponent": 2.5, "packetSigma": 4}}"#
+        let plan = try FloorFile.parse(text, file: "floor.json")
+        let walk = CalibrationWalk().samples(plan)
+        #expect(walk.count > 1_000)
+        let fit = try CalibrationFit(walk, tills: plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) })
+        #expect(abs(fit.calibration.referenceRSSI - -62) < 1)
+        #expect(abs(fit.calibration.pathLossExponent - 2.5) < 0.2)
+        #expect(abs(fit.calibration.packetSigma - 4) < 0.5)
+        #expect(abs(fit.calibration.phoneHeight - plan.radio.phoneHeight) < 1e-9)
+        #expect(walk.allSatisfy { $0.y >= 0.3 - 1e-9 && $0.y <= 1.0 + 1e-9 }, "the walk covers where payers stand")
     }
 }
