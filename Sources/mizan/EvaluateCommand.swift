@@ -43,8 +43,7 @@ enum EvaluateCommand {
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan evaluate: --trace FILE is required") }
         let window = try args.number("--window", in: StrategyParameter.window.range) ?? 1
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
-        var families: [String] = []
-        while let family = try args.value("--family") { families.append(family) }
+        let families = try args.values("--family")
         let csvPath = try args.value("--csv")
         let jsonPath = try args.value("--json")
         let tradeOffPath = try args.value("--tradeoff")

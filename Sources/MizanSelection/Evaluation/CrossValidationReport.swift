@@ -39,15 +39,19 @@ public enum CrossValidationReport {
         let tracks = outcomes.first?.folds.map(\.phone) ?? []
         var lines = [
             "leave-one-track-out over \(tracks.count) tracks: window \(Decimals.format(window, digits: 3)) s, a session every \(Decimals.format(every, digits: 3)) s",
-            "accuracy in % (cross-validated: every left-out session pooled; tracks: mean [lowest, highest] of the six left-out tracks)",
+            "accuracy in % (cross-validated: every left-out session pooled; tracks: mean [lowest, highest] of the \(tracks.count) left-out tracks;",
+            "[95 %]: bootstrap over the left-out tracks, \(TrackBootstrap.resamples) resamples; vs \(baseline): pooled difference in points, same resamples)",
             "",
-            "strategy | cross-validated | tracks mean [min, max] | in-sample | decided p50 / p99 s | in-sample choice",
-            "---|---|---|---|---|---",
+            "strategy | cross-validated [95 %] | tracks mean [min, max] [95 %] | vs \(baseline) [95 %] | in-sample | decided p50 / p99 s | in-sample choice",
+            "---|---|---|---|---|---|---",
         ]
+        let reference = baselineOutcome(in: outcomes)
         for outcome in outcomes {
             let cv = outcome.crossValidated
+            let ci = intervals(outcome, baseline: reference)
             let times = "\(cv.timeToDecide.p50.map { Decimals.format($0, digits: 2) } ?? "n/a") / \(cv.timeToDecide.p99.map { Decimals.format($0, digits: 2) } ?? "n/a")"
-            lines.append("\(outcome.family) | \(percent(cv.accuracy)) (\(cv.right)/\(cv.sessions)) | \(percent(outcome.meanOfTracks)) [\(percent(outcome.lowest)), \(percent(outcome.highest))] | \(percent(outcome.inSample.accuracy)) | \(times) | \(outcome.inSampleChoice.label)")
+            let versus = ci.difference.map { "\(signed($0.value)) \(interval($0.interval, signed))" } ?? "n/a"
+            lines.append("\(outcome.family) | \(percent(cv.accuracy)) (\(cv.right)/\(cv.sessions)) \(interval(ci.pooled)) | \(percent(outcome.meanOfTracks)) [\(percent(outcome.lowest)), \(percent(outcome.highest))] \(interval(ci.meanOfTracks)) | \(versus) | \(percent(outcome.inSample.accuracy)) | \(times) | \(outcome.inSampleChoice.label)")
         }
         lines += ["", "left-out track accuracy in %:", "", "strategy | " + tracks.joined(separator: " | "), "---" + String(repeating: "|---", count: tracks.count)]
         for outcome in outcomes {
