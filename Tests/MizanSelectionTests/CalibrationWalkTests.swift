@@ -17,6 +17,11 @@ import MizanFormats
         #expect(abs(fit.calibration.pathLossExponent - 2.5) < 0.2)
         #expect(abs(fit.calibration.packetSigma - 4) < 0.5)
         #expect(abs(fit.calibration.phoneHeight - plan.radio.phoneHeight) < 1e-9)
-        #expect(walk.allSatisfy { $0.y >= 0.3 - 1e-9 && $0.y <= 1.0 + 1e-9 }, "the walk covers where payers stand")
+        #expect(walk.allSatisfy { $0.y >= 0.3 - 1e-9 && $0.y <= 1.0 + 1e-9 }, "the walk keeps to where payers stand")
+        for till in plan.tills {
+            for y in [0.3, 1.0] {
+                #expect(walk.contains { abs($0.x - till.position.x) < 0.1 && abs($0.y - y) < 1e-9 }, "the walk passes in front of till \(till.id.rawValue) at y = \(y)")
+            }
+        }
     }
 }

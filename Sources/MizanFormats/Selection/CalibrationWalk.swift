@@ -54,22 +54,24 @@ public struct CalibrationWalk: Hashable, Sendable {
         return duration(plan) / Swift.max(interval, 1e-3) * Double(plan.radio.advertisingChannels) * Double(plan.tills.count)
     }
 
-    /// Where the walker is `t` seconds in (clamped to the walk's end), on `lines`.
+    /// Where the walker is `t` seconds in (clamped to the walk's end), on
+    /// `lines` (evenly spaced): along line i, forward on even lines and back
+    /// on odd ones, then across to the next.
     func position(at t: Double, on lines: (ys: [Double], xs: ClosedRange<Double>)) -> (x: Double, y: Double) {
         let (ys, xs) = lines
+        guard let first = ys.first else { return (xs.lowerBound, 0) }
         let length = xs.upperBound - xs.lowerBound
-        var left = Swift.max(0, t) * speed
-        for (index, y) in ys.enumerated() {
-            let forward = index % 2 == 0
-            if left <= length { return (forward ? xs.lowerBound + left : xs.upperBound - left, y) }
-            left -= length
-            let end = forward ? xs.upperBound : xs.lowerBound
-            guard index + 1 < ys.count else { return (end, y) }
-            let gap = ys[index + 1] - y
-            if left <= gap { return (end, y + left) }
-            left -= gap
+        let gap = ys.count > 1 ? ys[1] - first : 0
+        let period = length + gap
+        let walked = Swift.max(0, t) * speed
+        let index = period > 0 ? Swift.min(ys.count - 1, Int(walked / period)) : 0
+        let within = walked - Double(index) * period
+        let forward = index % 2 == 0
+        if within <= length || index == ys.count - 1 {
+            let along = Swift.min(within, length)
+            return (forward ? xs.lowerBound + along : xs.upperBound - along, ys[index])
         }
-        return (xs.lowerBound, ys.last ?? 0)
+        return (forward ? xs.upperBound : xs.lowerBound, ys[index] + (within - length))
     }
 
     /// Every packet the walker heard, till by till (ascending index), each
@@ -94,7 +96,10 @@ public struct CalibrationWalk: Hashable, Sendable {
             while now <= end {
                 let (x, y) = position(at: now, on: path)
                 let distance = Position(x: x, y: y, z: z).distance(to: till.position)
-                for _ in 0..<radio.advertisingChannels {
+                // Out of reach (mean 6 spreads and 10 dB of fading below the
+                // sensitivity): no packet could be heard, so none is drawn.
+                let reach = model.meanRSSI(distance: distance) + offset + 6 * radio.packetSigma + 10
+                for _ in 0..<(reach < radio.sensitivity ? 0 : radio.advertisingChannels) {
                     let rssi = model.packetRSSI(distance: distance, fixedOffset: offset, generator: &packets)
                     guard rssi >= radio.sensitivity else { continue }
                     heard.append(SurveySample(x: x, y: y, z: z, till: till.id, rssi: PathLossModel.reported(rssi)))
