@@ -15,10 +15,12 @@ import MizanSim
 /// `slope` is the least-squares slope of the residual on that prediction
 /// (through 0, clipped to 0...1) and `explainedShare` the share of the
 /// residual variance it removes where a prediction exists. On the Danis
-/// tracks a map from five tracks explains 4-16 % of the sixth's residual
-/// variance where it covers it (slope 0.3-1.0; `docs/digital-twin.md`),
-/// against a fitted shadowing share of 15-19 %: most of the fixed field, where
-/// it is seen.
+/// tracks (the inner fit of each leave-one-out fit, `mizan twin
+/// --leave-one-out --json`, `fit`): slope 0.54-0.75, 6-9 % of the residual
+/// variance explained on the 56-81 % of rows it covers, against a fitted
+/// shadowing share of 15-16 %. An experiment (`mizan twin --room-map`): it
+/// makes the Danis twin worse (23 of 42 cells within 5 points, against 29
+/// without), so it is off by default (`docs/digital-twin.md`).
 public struct RoomShadowingMap: Sendable {
     public struct Point: Sendable {
         public let till: TillID
