@@ -62,8 +62,8 @@ public struct TransactionTrace {
         let settled = report.ledger.settled
         guard settled.indices.contains(number - 1) else { return nil }
         let record = settled[number - 1]
-        let host = record.host.map { report.ledger.hosts[$0] }
-        let attempt = record.attempt.map { report.ledger.attempts[$0] }
+        let host = record.host.flatMap { report.ledger.host($0) }
+        let attempt = record.attempt.flatMap { report.ledger.attempt($0) }
         guard host != nil || attempt != nil else { return nil }
         let starts = [host?.lockedAt, attempt?.startedAt].compactMap { $0 }
         let ends = [host?.endedAt, attempt?.endedAt, record.at].compactMap { $0 }
