@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol"]),
+        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol"]),
         // The properties each fuzz target checks, one function per target.
         .target(name: "MizanFuzzChecks", dependencies: ["MizanProtocol", "MizanCrypto", "MizanFormats"]),
