@@ -154,8 +154,8 @@ public enum TwinReport {
         return "{\"comparisons\":[" + tracks.joined(separator: ",") + "],\"summary\":" + summaryJSON + "}\n"
     }
 
-    /// Left: each strategy's accuracy, real against simulated, pooled over the
-    /// comparisons. Right: the RSSI histograms, real against simulated.
+    /// Left: each strategy's accuracy, real (with its 90 % interval) against
+    /// simulated, pooled over the comparisons. Right: the RSSI histograms, real against simulated.
     public static func svg(_ comparisons: [TwinComparison], title: String) -> String {
         func f(_ value: Double) -> String { Decimals.format(value, digits: 1) }
         let labels = comparisons.first?.strategies.map { $0.strategy.label } ?? []
@@ -180,6 +180,12 @@ public enum TwinReport {
             for (offset, value, colour) in [(0.0, p.real, "#1f77b4"), (bar, p.simulated, "#ff7f0e")] where !value.isNaN {
                 svg += "<rect x=\"\(f(x0 + offset))\" y=\"\(f(y(value)))\" width=\"\(f(bar))\" height=\"\(f(top + plotHeight - y(value)))\" fill=\"\(colour)\"/>\n"
             }
+            // The real figure's 90 % interval (pooled over the comparisons' sessions).
+            let interval = comparisons.count > 1 ? pooledInterval(comparisons, strategy: index) : comparisons[0].strategies[index].realInterval
+            if !interval.low.isNaN {
+                let cx = f(x0 + bar / 2)
+                svg += "<line x1=\"\(cx)\" y1=\"\(f(y(interval.low)))\" x2=\"\(cx)\" y2=\"\(f(y(interval.high)))\" stroke=\"black\" stroke-width=\"1.5\"/>\n"
+            }
             svg += "<text transform=\"translate(\(f(x0 + bar)) \(f(top + plotHeight + 12))) rotate(30)\" font-size=\"10\">\(AccuracyPlot.escape(label))</text>\n"
         }
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
@@ -200,8 +206,8 @@ public enum TwinReport {
         svg += "<rect x=\"\(f(hLeft))\" y=\"\(f(top))\" width=\"\(f(hWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
         svg += "<text x=\"\(f(hLeft + hWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">RSSI (dBm), share of readings</text>\n"
         let legendY = top + plotHeight + 80
-        svg += "<rect x=\"\(f(left))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"\(f(left + 18))\" y=\"\(f(legendY))\">real recording</text>\n"
-        svg += "<rect x=\"\(f(left + 140))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"\(f(left + 158))\" y=\"\(f(legendY))\">twin (mean over seeds)</text>\n"
+        svg += "<rect x=\"\(f(left))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"\(f(left + 18))\" y=\"\(f(legendY))\">real recording (line: its 90 % interval)</text>\n"
+        svg += "<rect x=\"\(f(left + 270))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"\(f(left + 288))\" y=\"\(f(legendY))\">twin (mean over seeds)</text>\n"
         return svg + "</svg>\n"
     }
 }
