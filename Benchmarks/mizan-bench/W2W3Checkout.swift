@@ -59,6 +59,8 @@ enum CheckoutWorkload {
     struct Result {
         let report: FloorReport
         let wallSeconds: Double
+        /// With more than one job: how the loop found its crypto.
+        let cryptoAhead: String?
     }
 
     /// One run with `jobs` cores; the ledger streams (it keeps no settled transaction), so memory stays flat in the run's length.
@@ -68,6 +70,6 @@ enum CheckoutWorkload {
         let clock = ContinuousClock()
         let start = clock.now
         let report = floor.run()
-        return Result(report: report, wallSeconds: start.duration(to: clock.now).seconds)
+        return Result(report: report, wallSeconds: start.duration(to: clock.now).seconds, cryptoAhead: floor.cryptoAhead?.summary)
     }
 }

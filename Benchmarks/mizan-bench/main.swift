@@ -66,6 +66,7 @@ func runBench() -> Int32 {
             print("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
             print("  virtual seconds per wall second: \(formatted(speed)) on 1 core, \(formatted(pooledSpeed)) on \(options.jobs) cores")
             print("  its crypto-alone bound (1 core): \(formatted(bound)) virtual s per wall s; 1 core reaches \(formatted(speed / bound * 100)) % of it, \(options.jobs) cores \(formatted(pooledSpeed / bound * 100)) %")
+            if let ahead = pooled.cryptoAhead { print("  with \(options.jobs) cores, crypto found: \(ahead)") }
             print("  radio events (packets heard) per wall second: \(formatted(heardPerSecond))")
             print("  transactions by ending:")
             for (ending, count) in report.byEnding { print("    \(count)  \(ending.rawValue). \(ending.title)") }

@@ -30,6 +30,8 @@ public final class Floor {
     var keyStreams: [SeededKeys] = []
     /// Derives key pairs and session keys ahead on other cores (`jobs` > 1), or nil (SeededKeys.swift).
     let cryptoPool: CryptoPool?
+    /// How the devices found their crypto with the pool (nil without one).
+    public let cryptoAhead: CryptoAheadTally?
     let trace: TraceWriter?
     let deviceLog: ((DeviceRef, String) -> Void)?
     public internal(set) var successes = 0
@@ -44,6 +46,7 @@ public final class Floor {
                 jobs: Int = 1) throws(FrameError) {
         self.plan = plan
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
+        cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
         self.seed = seed
         self.trace = trace
         self.deviceLog = deviceLog
@@ -102,7 +105,7 @@ public final class Floor {
         let timers = DeviceTimers<HostTimer>(clock: clock)
         let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint, timers: timers)
         // A till takes a key pair per transaction: keep two derived ahead.
-        let keys = SeededKeys(keysRoot.split("till \(index)"), pool: cryptoPool, lookahead: 2)
+        let keys = SeededKeys(keysRoot.split("till \(index)"), pool: cryptoPool, lookahead: 2, tally: cryptoAhead)
         keyStreams.append(keys)
         unit.keys = keys
         unit.driver = try HostDriver(
@@ -150,7 +153,7 @@ public final class Floor {
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
         // A phone's key pair is derived ahead once it picks a till (FloorReactions.swift).
-        let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool)
+        let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
         keyStreams.append(keys)
         unit.keys = keys
         unit.driver = PhoneDriver(

@@ -36,9 +36,13 @@ final class SeededKeys {
         let keys: CryptoTask<SessionKeys>
     }
 
-    init(_ generator: SeededGenerator, pool: CryptoPool? = nil, lookahead: Int = 0) {
+    /// Counts, for the benchmarks, of how the loop found the crypto it asked for (shared by a floor's streams).
+    private let tally: CryptoAheadTally?
+
+    init(_ generator: SeededGenerator, pool: CryptoPool? = nil, lookahead: Int = 0, tally: CryptoAheadTally? = nil) {
         self.generator = generator
         self.pool = pool
+        self.tally = tally
         self.lookahead = pool == nil ? 0 : lookahead
         topUp()
     }
@@ -92,6 +96,7 @@ final class SeededKeys {
         // Sessions prepared for key pairs already given away can no longer be asked for.
         prepared.removeAll { entry in entry.own !== task && !ahead.contains { $0 === entry.own } }
         topUp()
+        tally?.count(task.result != nil ? \.pairsReady : \.pairsNotReady)
         return try task.value()
     }
 
@@ -101,8 +106,13 @@ final class SeededKeys {
                 && (try? entry.own.result?.get())?.publicKey == own.publicKey
                 && (try? entry.peer.result?.get())?.publicKey == peer
         }
-        guard let match else { return try SessionKeys.derive(side, own: own, peer: peer) }
-        return try prepared.remove(at: match).keys.value()
+        guard let match else {
+            tally?.count(\.sessionsOnTheSpot)
+            return try SessionKeys.derive(side, own: own, peer: peer)
+        }
+        let keys = prepared.remove(at: match).keys
+        tally?.count(keys.result != nil ? \.sessionsReady : \.sessionsNotReady)
+        return try keys.value()
     }
 
     private func remember(_ session: PreparedSession) {
@@ -122,5 +132,28 @@ final class SeededKeys {
         let task = CryptoTask<KeyPair> { Result { () throws(CryptoError) in try KeyPair.derive(fromSeed: seed) } }
         pool?.submit(task)
         return task
+    }
+}
+
+/// How a floor's devices found the crypto they asked for, with a pool: key
+/// pairs and session keys ready (derived ahead), not ready yet (derived or
+/// awaited then), or session keys derived on the spot (none prepared: the
+/// till served another phone than the one it was expected to). Touched by the
+/// floor's thread only.
+public final class CryptoAheadTally {
+    public internal(set) var pairsReady = 0
+    public internal(set) var pairsNotReady = 0
+    public internal(set) var sessionsReady = 0
+    public internal(set) var sessionsNotReady = 0
+    public internal(set) var sessionsOnTheSpot = 0
+
+    init() {}
+
+    func count(_ field: ReferenceWritableKeyPath<CryptoAheadTally, Int>) { self[keyPath: field] += 1 }
+
+    /// One line for people.
+    public var summary: String {
+        "key pairs \(pairsReady) ready, \(pairsNotReady) not yet; session keys \(sessionsReady) ready, "
+            + "\(sessionsNotReady) not yet, \(sessionsOnTheSpot) derived on the spot"
     }
 }

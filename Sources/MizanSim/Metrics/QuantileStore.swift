@@ -19,11 +19,15 @@ struct QuantileStore: Sendable {
     private static let gamma = (1 + relativeError) / (1 - relativeError)
     private static let logGamma = log(gamma)
 
+    /// Values kept exactly before the store becomes a sketch.
+    let exactLimit: Int
     private(set) var count = 0
     private var exact: [Double] = []
     /// Bucket i holds values in (gamma^(i-1), gamma^i]; zeros (and negatives) apart.
     private var buckets: [Int: Int]?
     private var zeros = 0
+
+    init(exactLimit: Int = QuantileStore.exactLimit) { self.exactLimit = exactLimit }
 
     var isExact: Bool { buckets == nil }
 
@@ -31,7 +35,7 @@ struct QuantileStore: Sendable {
         count += 1
         if buckets == nil {
             exact.append(value)
-            if exact.count > Self.exactLimit { toSketch() }
+            if exact.count > exactLimit { toSketch() }
         } else {
             bucket(value)
         }

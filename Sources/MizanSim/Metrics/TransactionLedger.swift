@@ -78,8 +78,14 @@ public final class TransactionLedger {
     /// Where settled transactions go when streaming; nil keeps everything.
     private var sink: ((SettledTransaction) -> Void)?
     private var keepSettled = Int.max
-    /// Settled attempts still named by `keyAttemptByPhone` (streaming): released once the phone writes a key again.
+    /// Settled attempts still named by `keyAttemptByPhone` (streaming): released once the phone writes a key
+    /// again, or `keyInFlightLimit` after they settled (oldest first), whichever comes first.
     private var settledButNamed: Set<Int> = []
+    private var namedSince: [(attempt: Int, at: Duration)] = []
+    private var namedHead = 0
+    /// How long after its attempt settled a phone's key can still reach a till, at most: a link lasts
+    /// seconds after its phone ends (supervision timeout), so ten minutes is far beyond any.
+    static let keyInFlightLimit = Duration.seconds(600)
     /// Called for every settled transaction (traces, progress).
     var onSettled: (Settled) -> Void = { _ in }
 
@@ -240,11 +246,31 @@ public final class TransactionLedger {
         }
         onSettled(record)
         guard let sink else { return }
+        releaseNamed(before: time - Self.keyInFlightLimit)
         sink(SettledTransaction(number: settledCount, record: record, host: host.map { hostStore[$0] }, attempt: attempt.map { attemptStore[$0] }))
         if let host, let released = hostStore.release(host) { self.released.add(released) }
         if let attempt {
             // A till that takes this phone's key later still serves this attempt: keep it while its key is the phone's last.
-            if keyAttemptByPhone[attemptStore[attempt].phone] == attempt { settledButNamed.insert(attempt) } else { release(attempt: attempt) }
+            if keyAttemptByPhone[attemptStore[attempt].phone] == attempt {
+                if settledButNamed.insert(attempt).inserted { namedSince.append((attempt, time)) }
+            } else {
+                release(attempt: attempt)
+            }
+        }
+    }
+
+    /// Forgets settled attempts named as their phone's last key since before `limit`, and the name.
+    private func releaseNamed(before limit: Duration) {
+        while namedHead < namedSince.count, namedSince[namedHead].at < limit {
+            let attempt = namedSince[namedHead].attempt
+            namedHead += 1
+            guard settledButNamed.remove(attempt) != nil, let record = attemptStore.record(attempt) else { continue }
+            if keyAttemptByPhone[record.phone] == attempt { keyAttemptByPhone[record.phone] = nil }
+            release(attempt: attempt)
+        }
+        if namedHead >= 1024, namedHead * 2 >= namedSince.count {
+            namedSince.removeFirst(namedHead)
+            namedHead = 0
         }
     }
 
