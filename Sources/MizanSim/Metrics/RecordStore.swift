@@ -34,8 +34,14 @@ struct RecordStore<Record> {
             guard let record = record(index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
             return record
         }
-        set {
-            if index < prefix.count { prefix[index] = newValue } else { rest[index] = newValue }
+        // In place: a field written does not copy the record out and back.
+        _modify {
+            if index < prefix.count {
+                yield &prefix[index]
+            } else {
+                guard let position = rest.index(forKey: index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
+                yield &rest.values[position]
+            }
         }
     }
 
