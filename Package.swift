@@ -20,7 +20,7 @@ let package = Package(
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol"]),
+        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
         // files, strategy specs, transactions and summary files.
         .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol"]),

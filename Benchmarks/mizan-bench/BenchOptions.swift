@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]`.
 struct BenchOptions {
     var workload: String
@@ -12,11 +18,17 @@ struct BenchOptions {
     /// W2 and W3's link layer: `faithful` (the default) or `simple` (their first definition).
     var faithful = true
 
+    /// Cores for the "all cores" runs of W1-W3 (each also runs on one core): `--jobs J`, default all.
+    var jobs = BenchOptions.cores
+
+    static var cores: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     static let usage = """
-    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]
+    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple] [--jobs J]
       --seed N    the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
       --scale F   multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
       --radio R   W2 and W3's link layer: faithful (default) or simple (their first definition)
+      --jobs J    W1-W3 run on 1 core, then on J cores (default: all, here \(cores)); the run is the same
     """
 
     struct Invalid: Error, CustomStringConvertible {
@@ -47,6 +59,9 @@ struct BenchOptions {
                     throw Invalid(description: "--scale expects a number from \(scales.lowerBound) to \(scales.upperBound), got '\(value)'")
                 }
                 options.scale = scale
+            case "--jobs":
+                guard let jobs = Int(value), (1...1024).contains(jobs) else { throw Invalid(description: "--jobs expects a whole number from 1 to 1024, got '\(value)'") }
+                options.jobs = jobs
             case "--radio":
                 switch value {
                 case "faithful": options.faithful = true

@@ -29,8 +29,9 @@ enum W1HandshakeCapacity {
         let violations: Int
     }
 
-    static func measure(successes: Int, seed: UInt64) throws -> Result {
-        let floor = try Floor(plan: plan(successes: successes), seed: seed)
+    static func measure(successes: Int, seed: UInt64, jobs: Int) throws -> Result {
+        let floor = try Floor(plan: plan(successes: successes), seed: seed, jobs: jobs)
+        floor.ledger.streamSettled(keepFirst: 0) { _ in }
         let clock = ContinuousClock()
         let start = clock.now
         let report = floor.run()

@@ -58,8 +58,10 @@ enum CheckoutWorkload {
         let wallSeconds: Double
     }
 
-    static func measure(_ plan: FloorPlan, seed: UInt64) throws -> Result {
-        let floor = try Floor(plan: plan, seed: seed)
+    /// One run with `jobs` cores; the ledger streams (it keeps no settled transaction), so memory stays flat in the run's length.
+    static func measure(_ plan: FloorPlan, seed: UInt64, jobs: Int) throws -> Result {
+        let floor = try Floor(plan: plan, seed: seed, jobs: jobs)
+        floor.ledger.streamSettled(keepFirst: 0) { _ in }
         let clock = ContinuousClock()
         let start = clock.now
         let report = floor.run()

@@ -6,16 +6,24 @@ public struct SecureSession: Sendable {
     public var opener: OpeningChannel
 
     public static func host(own: KeyPair, client: PublicKey, transcript: Transcript) throws(CryptoError) -> SecureSession {
-        let keys = try SessionKeys.server(own: own, client: client)
-        return SecureSession(
+        host(keys: try SessionKeys.server(own: own, client: client), transcript: transcript)
+    }
+
+    /// The till's session from its session keys (derived already, perhaps ahead on a `CryptoPool`).
+    public static func host(keys: SessionKeys, transcript: Transcript) -> SecureSession {
+        SecureSession(
             sealer: SealingChannel(direction: .hostToClient, key: keys.transmit, transcript: transcript),
             opener: OpeningChannel(direction: .clientToHost, key: keys.receive, transcript: transcript)
         )
     }
 
     public static func client(own: KeyPair, host: PublicKey, transcript: Transcript) throws(CryptoError) -> SecureSession {
-        let keys = try SessionKeys.client(own: own, server: host)
-        return SecureSession(
+        client(keys: try SessionKeys.client(own: own, server: host), transcript: transcript)
+    }
+
+    /// The phone's session from its session keys (derived already, perhaps ahead on a `CryptoPool`).
+    public static func client(keys: SessionKeys, transcript: Transcript) -> SecureSession {
+        SecureSession(
             sealer: SealingChannel(direction: .clientToHost, key: keys.transmit, transcript: transcript),
             opener: OpeningChannel(direction: .hostToClient, key: keys.receive, transcript: transcript)
         )

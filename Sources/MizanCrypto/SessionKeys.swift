@@ -16,6 +16,20 @@ public struct SessionKeys: Sendable {
         try derive(own: own, peer: client, using: crypto_kx_server_session_keys)
     }
 
+    /// Which side of `crypto_kx` a device is: the phone is the client, the till the server.
+    public enum Side: Sendable {
+        case client
+        case server
+    }
+
+    /// The keys of `side`, from its own key pair and the peer's public key.
+    public static func derive(_ side: Side, own: KeyPair, peer: PublicKey) throws(CryptoError) -> SessionKeys {
+        switch side {
+        case .client: try client(own: own, server: peer)
+        case .server: try server(own: own, client: peer)
+        }
+    }
+
     private typealias Derivation = (
         UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?,
         UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>

@@ -24,6 +24,19 @@ struct Arguments {
         return value
     }
 
+    /// Every value of a repeatable option (`--family A --family B`), in order.
+    mutating func values(_ name: String) throws(UsageError) -> [String] {
+        var values: [String] = []
+        while let index = items.firstIndex(of: name) {
+            guard index + 1 < items.count, !items[index + 1].hasPrefix("--") else {
+                throw UsageError("\(command): \(name) needs a value")
+            }
+            values.append(items[index + 1])
+            items.removeSubrange(index...(index + 1))
+        }
+        return values
+    }
+
     mutating func flag(_ name: String) throws(UsageError) -> Bool {
         guard let index = items.firstIndex(of: name) else { return false }
         items.remove(at: index)

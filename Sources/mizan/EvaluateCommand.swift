@@ -16,14 +16,19 @@ enum EvaluateCommand {
     `mizan select`. Prints, per family, the cross-validated accuracy (every
     left-out session pooled), the mean and range over the left-out tracks,
     and the in-sample accuracy (tuned and calibrated on every track, scored on
-    them), then the accuracy on each left-out track. The grids:
-    docs/selection-strategies.md.
+    them), then the accuracy on each left-out track. Every figure over all
+    tracks has a 95 % interval from a bootstrap over the left-out tracks, and
+    each family's pooled difference from 'strongest' (always scored, as the
+    baseline) has one too: a difference whose interval holds 0 is no win.
+    The grids: docs/selection-strategies.md.
       --tills FILE   tills.csv (till,x,y,z)
       --trace FILE   trace.csv (t,phone,till,rssi,x,y,z)
       --window S     every strategy's window, not tuned (default 1)
       --every S      seconds between session starts (default 0.5)
-      --family NAME  evaluate only this family (repeatable), e.g. fingerprint, 'confident(strongest)'
-      --csv FILE     one row per family and left-out track, plus pooled and in-sample rows
+      --family NAME  evaluate only this family (repeatable; strongest, the baseline, always),
+                     e.g. fingerprint, 'confident(strongest)', fingerprint+motion
+      --csv FILE     one row per family and left-out track, plus pooled, mean-of-tracks,
+                     minus-strongest (with intervals) and in-sample rows
       --json FILE    one JSON object per family (JSON Lines)
       --tradeoff FILE      also accuracy against time to decide: confident over
                            strongest, mean, position and fingerprint at margins
@@ -38,8 +43,7 @@ enum EvaluateCommand {
         guard let tracePath = try args.value("--trace") else { throw UsageError("mizan evaluate: --trace FILE is required") }
         let window = try args.number("--window", in: StrategyParameter.window.range) ?? 1
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
-        var families: [String] = []
-        while let family = try args.value("--family") { families.append(family) }
+        let families = try args.values("--family")
         let csvPath = try args.value("--csv")
         let jsonPath = try args.value("--json")
         let tradeOffPath = try args.value("--tradeoff")
@@ -51,7 +55,8 @@ enum EvaluateCommand {
         for family in families where !grids.contains(where: { $0.family == family }) {
             throw UsageError("mizan evaluate: --family expects one of \(grids.map(\.family).joined(separator: ", ")), got '\(family)'")
         }
-        let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) }
+        // The baseline is always scored: every family's difference from it comes with an interval.
+        let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) || $0.family == CrossValidationReport.baseline }
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
         let validation = CrossValidation(every: every)
         var outcomes: [CrossValidation.Outcome] = []
@@ -65,10 +70,11 @@ enum EvaluateCommand {
         progress.finish()
         print(CrossValidationReport.text(outcomes, every: every, window: window))
         if let csvPath {
-            try TextFile.write(([CrossValidationReport.csvHeader] + outcomes.flatMap(CrossValidationReport.csvRows)).joined(separator: "\n") + "\n", to: csvPath)
+            try TextFile.write(CrossValidationReport.csv(outcomes), to: csvPath)
         }
         if let jsonPath {
-            try TextFile.write(outcomes.map(CrossValidationReport.jsonLine).joined(separator: "\n") + "\n", to: jsonPath)
+            let baseline = outcomes.first { $0.family == CrossValidationReport.baseline }
+            try TextFile.write(outcomes.map { CrossValidationReport.jsonLine($0, baseline: baseline) }.joined(separator: "\n") + "\n", to: jsonPath)
         }
         if tradeOffPath != nil || tradeOffSVGPath != nil {
             let points: [TradeOff.Point]

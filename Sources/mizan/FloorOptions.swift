@@ -39,7 +39,12 @@ struct FloorOptions {
                 }
             }
         }
-        if let tills { plan.tills = FloorPlan.row(count: tills) }
+        if let tills {
+            guard !plan.phoneSelection.isPositionBased else {
+                throw UsageError("\(command): --tills replaces the floor's tills, but its phones' strategy (\(plan.phoneSelection.label)) is calibrated on the file's tills: change the tills in the floor file instead")
+            }
+            plan.tills = FloorPlan.row(count: tills)
+        }
         if let payers {
             guard payers >= plan.tills.count else {
                 throw UsageError("\(command): --payers \(payers) is fewer than the floor's \(plan.tills.count) tills: give at least one payer per till")

@@ -5,11 +5,15 @@ import MizanFormats
 /// one transaction, in order, in readable form.
 enum ReplayCommand {
     static let usage = """
-    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID
+    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID [--trace FILE]
 
     Runs the floor again with the same seed (the embedded default floor when no
     file is given; give the same overrides as the run) and prints the events
     of transaction ID: its number in transactions.jsonl, from 1.
+      --trace FILE  take the events from FILE, the trace the run wrote (mizan run
+                    --trace, or trace.jsonl in its --out folder), read as it
+                    streams in. The trace must be whole (end with its end
+                    record) and be this run's (as many events as the replay).
     \(FloorOptions.help)
     """
 
@@ -22,14 +26,32 @@ enum ReplayCommand {
         guard let number = try args.integer("--transaction", in: 1...Int.max) else {
             throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
         }
+        let tracePath = try args.value("--trace")
         try args.finish()
         let plan = try floorOptions.plan(command: "mizan replay")
         var lines: [String] = []
-        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { lines.append($0) })
+        var replayedLines = 0
+        // With a recorded trace, the replay only counts its lines (to check the trace is this run's).
+        let writer = TraceWriter { line in
+            replayedLines += 1
+            if tracePath == nil { lines.append(line) }
+        }
+        let floor = try Floor(plan: plan, seed: seed, trace: writer)
         let report = floor.run()
-        guard let transaction = TransactionTrace(report: report, number: number, trace: lines) else {
+        guard var transaction = tracePath == nil ? TransactionTrace(report: report, number: number, trace: lines)
+                                                 : TransactionTrace(report: report, number: number) else {
             printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
             return 2
+        }
+        if let tracePath {
+            var recorded = 0
+            try FloorTraceFile.read(tracePath) { event in
+                recorded += 1
+                transaction.collect(event)
+            }
+            guard recorded == replayedLines else {
+                throw InputError(path: tracePath, "not the trace of this run: it has \(recorded) events, the replay \(replayedLines) (give the floor, seed and overrides of the run that wrote it)")
+            }
         }
         let record = report.ledger.settled[number - 1]
         print("transaction \(number) of \(plan.name), seed \(seed): \(transaction.till), \(transaction.phone)")

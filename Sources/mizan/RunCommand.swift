@@ -1,3 +1,4 @@
+import Foundation
 import MizanSim
 import MizanFormats
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 /// `mizan run`: runs a floor and prints how its transactions ended.
 enum RunCommand {
     static let usage = """
-    usage: mizan run [FLOOR.json] [--seed N] [--out DIR] [--trace FILE]
+    usage: mizan run [FLOOR.json] [--seed N] [--out DIR] [--trace FILE] [--jobs J]
                      [--minutes M] [--tills T] [--payers P]
 
     Runs a floor (the embedded default, a checkout line of 20 tills with a
@@ -20,10 +21,18 @@ enum RunCommand {
                     then run.json (floor, seed, build, files) last: only a
                     complete run has it
       --trace FILE  write the trace (one JSON line per event) to FILE
+      --jobs J      cores to use (default: all): the run on one, key pairs and
+                    session keys derived ahead on the others; the same run,
+                    byte for byte, at any J
     \(FloorOptions.help)
     Floor files: docs/floor-files.md; examples in examples/.
     Exit status: 0, or 1 on an agreement violation, 2 on bad input.
     """
+
+    /// Transactions whose records the run keeps for floor.svg, secure-link.svg and timeline.svg.
+    static let keptTransactions = 5_000
+    /// Trace lines kept for timeline.svg.
+    static let keptTraceLines = 200_000
 
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan run", arguments)
@@ -31,6 +40,7 @@ enum RunCommand {
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
         let outDirectory = try args.value("--out")
         let tracePath = try args.value("--trace")
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         var floorOptions = try FloorOptions.read(&args)
         floorOptions.path = args.positional()
         try args.finish()
@@ -45,15 +55,19 @@ enum RunCommand {
 
         if let outDirectory { try RunFolder.begin(outDirectory) }
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
+        // The timeline draws one of the first transactions: the trace's first lines are enough, and memory stays flat.
         var kept: [String] = []
         var traceLines = 0
         let keep = outDirectory != nil
         let trace = (traceFile != nil || keep) ? TraceWriter { line in
             traceFile?.writeLine(line)
             traceLines += 1
-            if keep { kept.append(line) }
+            if keep, kept.count < Self.keptTraceLines { kept.append(line) }
         } : nil
-        let floor = try Floor(plan: plan, seed: seed, trace: trace)
+        let floor = try Floor(plan: plan, seed: seed, trace: trace, jobs: jobs)
+        // Transactions go to transactions.jsonl as they settle; the ledger keeps only the first few (for the pictures).
+        let transactionsFile = try outDirectory.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
+        floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transactionsFile?.writeLine(TransactionsFile.line($0)) }
         let progress = Progress(total: plan.duration)
         let clock = ContinuousClock()
         let started = clock.now
@@ -63,10 +77,10 @@ enum RunCommand {
         // The last line says the trace is whole: a cut-off trace has none.
         trace?.write(at: report.simulated, device: "floor", event: "end of trace", [("lines", .int(traceLines + 1))])
         try traceFile?.close()
+        try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
         print("phone selection: \(plan.phoneSelection.label)")
         if let outDirectory {
-            try TextFile.write(TransactionsFile.lines(report).map { $0 + "\n" }.joined(), to: outDirectory + "/transactions.jsonl")
             try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")
             try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
             try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")

@@ -13,25 +13,32 @@ enum SoakCommand {
     Runs random floors (1 to 6 tills, pairs or Poisson arrivals, 6 to 60
     virtual seconds) with random faults: each run first draws which kinds of
     fault are on (swarm testing), then up to three of each. Each run is
-    'mizan run FLOOR --seed S' in a child process; it fails on an agreement
-    violation (exit 1), a refused floor (exit 2: a soak bug) or a trap (a
-    signal). A failure is shrunk (fewer faults, fewer tills, less time) to a
-    minimal floor file in DIR, and the replay command is printed.
+    'mizan soak --check FLOOR --seed S' in a child process: the floor runs to
+    its end, then on (starting nothing new, up to 600 virtual seconds) until
+    every transaction under way has ended. A run fails on an agreement
+    violation (exit 1), a refused floor (exit 2: a soak bug), a transaction
+    that never ended on both sides (exit 3), an ending not checked by the
+    agreement rule exactly once (exit 4) or a trap (a signal). A failure is
+    shrunk (fewer faults, fewer tills, less time) to a minimal floor file in
+    DIR, and the replay command is printed.
       --runs N         how many runs (default 100)
       --minutes M      stop starting runs after M wall-clock minutes
       --jobs J         child processes at once (default: the number of cores)
       --first-seed S   run r uses seed S + r (default 1)
       --out DIR        where shrunk floors go (default: the system's temporary folder)
+      --check FLOOR    run one floor (with --seed S) and check it as above, in this process
     Exit status: 0 when every run passed, 1 on a failure.
     """
 
     enum Outcome: Equatable, Sendable, CustomStringConvertible {
-        case passed, violation, refused, trapped(Int32), exited(Int32)
+        case passed, violation, refused, neverEnded, settledWrongly, trapped(Int32), exited(Int32)
         var description: String {
             switch self {
             case .passed: "passed"
             case .violation: "agreement violation"
             case .refused: "floor refused (a soak bug)"
+            case .neverEnded: "a transaction never ended"
+            case .settledWrongly: "an ending not settled exactly once"
             case let .trapped(signal): "trapped (signal \(signal))"
             case let .exited(code): "exit status \(code)"
             }
@@ -41,6 +48,11 @@ enum SoakCommand {
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan soak", arguments)
         if args.wantsHelp { print(usage); return 0 }
+        if let floor = try args.value("--check") {
+            let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
+            try args.finish()
+            return try check(floor: floor, seed: seed)
+        }
         let runs = try args.integer("--runs", in: 1...100_000_000) ?? 100
         let minutes = try args.number("--minutes", in: 0.01...100_000)
         let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -75,17 +87,26 @@ enum SoakCommand {
         let path = out + "/soak-seed-\(first.seed).json"
         try TextFile.write(shrunk.floorJSON, to: path)
         printError("mizan soak: shrunk to \(shrunk.tills) till(s), \(shrunk.faults.count) fault(s), \(shrunk.minutes) min: \(path)")
+        printError("check: mizan soak --check \(path) --seed \(first.seed)")
         printError("replay: mizan run \(path) --seed \(first.seed) --trace trace.jsonl")
         return 1
     }
 
-    /// Runs one case in a child `mizan run`.
+    /// `--check`: runs the floor with its seed, lets it drain, and prints what `SoakCheck` finds.
+    static func check(floor path: String, seed: UInt64) throws -> Int32 {
+        let plan = try FloorFile.load(path: path)
+        let findings = SoakCheck.findings(try SoakCheck.Books(running: plan, seed: seed))
+        for finding in findings.prefix(10) { printError("mizan soak: \(path), seed \(seed): \(finding)") }
+        return findings.first?.exitStatus ?? 0
+    }
+
+    /// Runs one case in a child `mizan soak --check`.
     static func run(_ soak: SoakCase, seed: UInt64, folder: String, name: String) -> Outcome {
         let path = folder + "/" + name + ".json"
         do throws(InputError) { try TextFile.write(soak.floorJSON, to: path) } catch { return .exited(-1) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["run", path, "--seed", String(seed)]
+        process.arguments = ["soak", "--check", path, "--seed", String(seed)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return .exited(-1) }
@@ -95,6 +116,8 @@ enum SoakCommand {
         case 0: return .passed
         case 1: return .violation
         case 2: return .refused
+        case 3: return .neverEnded
+        case 4: return .settledWrongly
         case let code: return .exited(code)
         }
     }

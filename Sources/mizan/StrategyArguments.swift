@@ -17,6 +17,7 @@ enum StrategyArguments {
       --deadline S           confident: decide anyway this long after Start (default 3)
       --bandwidth M          fingerprint: kernel over the walk's readings, metres (default 1; 0: the model only)
       --path-prior M         fingerprint: prior kernel over where the walk went, metres (default 0.5; 0: flat)
+      --speed V              position, fingerprint: the payer's motion model, m/s (default 0: standing still)
     """
 
     static func read(_ args: inout Arguments) throws(UsageError) -> StrategySpec {

@@ -6,8 +6,8 @@ import MizanSelection
 enum TwinCommand {
     static let usage = """
     usage: mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) [--seed N] [--out DIR]
-           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--json FILE] [--svg FILE]
-           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--room-map] [--elevation-loss] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--room-map] [--elevation-loss] [--json FILE] [--svg FILE]
 
     Puts the tills of a recording (RSSI trace format v1) where they were, moves
     a simulated phone along each recorded phone's path at the recorded times,
@@ -28,6 +28,10 @@ enum TwinCommand {
                         packets per receiver per second and RSSI histograms
       --leave-one-out   for each phone (track): fit on the other phones, simulate
                         it, compare (the README's six-track table)
+      --room-map        also put in the room's own shadowing where the training
+                        tracks passed (an experiment: worse on Danis; docs/digital-twin.md)
+      --elevation-loss  also fit the tills' loss toward steep angles per mounting
+                        height (an experiment: worse on Danis; docs/digital-twin.md)
       --seeds N         seeds to average over (default 5)
       --every S         seconds between session starts (default 0.5)
       --json FILE       also write the comparison as one JSON object
@@ -43,6 +47,8 @@ enum TwinCommand {
         let radioPath = try args.value("--radio")
         let leaveOneOut = try args.flag("--leave-one-out")
         let compare = try args.flag("--compare")
+        let roomMap = try args.flag("--room-map")
+        let elevation = try args.flag("--elevation-loss")
         let seed = try args.integer("--seed", in: UInt64.min...UInt64.max) ?? 1
         let seeds = try args.integer("--seeds", in: 1...1000) ?? 5
         let every = try args.number("--every", in: 0.01...3600) ?? 0.5
@@ -62,7 +68,8 @@ enum TwinCommand {
         var comparisons: [TwinComparison]
         if leaveOneOut {
             guard recording.phones.count >= 2 else { throw InputError(path: tracePath, "--leave-one-out needs at least two phones (tracks)") }
-            do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every) } catch {
+            do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every,
+                                                                       roomMap: roomMap, elevation: elevation) } catch {
                 throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
             }
         } else {
@@ -70,7 +77,7 @@ enum TwinCommand {
             var fit: TwinFit?
             if let fitPath {
                 let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
-                do { fit = try TwinFit(training) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
+                do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
             } else {
                 radio = try TwinRadio.read(path: radioPath ?? "")

@@ -25,12 +25,34 @@ import MizanFormats
         #expect(wrapped.phoneSelection.label == "confident(position) margin=3.0 deadline=3.0 window=1.0")
     }
 
-    @Test func aPositionStrategyWithoutACalibrationOrAFingerprintIsRefused() {
+    @Test func aPositionStrategyWithoutACalibrationOrAFingerprintWithoutAWalkIsRefused() {
         #expect(problem(Self.floor(#"{"name": "position"}"#))
-            == "floor.json: field 'phones.selection.calibration': 'position' is position-based: expected a calibration object (mizan calibrate's output)")
-        #expect(problem(Self.floor(#"{"name": "mean", "calibration": "# + Self.calibration + "}"))
-            == "floor.json: field 'phones.selection.calibration': only the position-based strategies take a calibration")
-        #expect(problem(Self.floor(#"{"name": "fingerprint", "calibration": "# + Self.calibration + "}"))?.contains("calibration walk") == true)
+            == "floor.json: field 'phones.selection.calibration': 'position' is position-based: expected a calibration object (mizan calibrate's output) or a walk object (a simulated calibration walk)")
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "calibration": "# + Self.calibration + "}"))
+            == "floor.json: field 'phones.selection.walk': 'fingerprint' learns from a calibration walk: expected a walk object ({} simulates one over this floor; docs/floor-files.md)")
         #expect(problem(Self.floor(#"{"name": "position", "calibration": {"referenceRSSI": -59}}"#))?.contains("phones.selection.calibration.pathLossExponent") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"pace": 1}}"#))?.contains("phones.selection.walk") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"speed": 0}}"#))?.contains("phones.selection.walk.speed") == true)
+        #expect(problem(Self.floor(#"{"name": "fingerprint", "walk": {"seed": -1}}"#))?.contains("phones.selection.walk.seed") == true)
+    }
+
+    @Test func aStrategyThatNeedsNoCalibrationIgnoresTheFloorsSoASweepCanVaryTheName() throws {
+        let plan = try FloorFile.parse(Self.floor(#"{"name": "mean", "walk": {}, "calibration": "# + Self.calibration + "}"), file: "floor.json")
+        #expect(plan.phoneSelection.label == "mean window=1.0")
+        let sweep = try SweepFile.parse(#"{"floor": "# + Self.floor(#"{"name": "mean", "walk": {}}"#)
+            + #", "seeds": 1, "grid": [{"field": "phones.selection.name", "values": ["strongest", "position", "fingerprint"]}]}"#, file: "sweep.json")
+        #expect(try (0..<3).map { try sweep.plan(ofCell: $0).phoneSelection.label.split(separator: " ").first ?? "" }
+            == ["strongest", "position", "fingerprint"])
+    }
+
+    @Test func aFloorSimulatesItsCalibrationWalkAndRunsTheFingerprint() throws {
+        let text = Self.floor(#"{"name": "fingerprint", "walk": {"seed": 4}}"#)
+        let plan = try FloorFile.parse(text, file: "floor.json")
+        #expect(plan.phoneSelection.label == "fingerprint bandwidth=1.0 pathPrior=0.5 window=1.0")
+        #expect(try FloorFile.parse(text, file: "floor.json").phoneSelection == plan.phoneSelection, "the walk is seeded: the same file, the same map")
+        #expect(try FloorFile.parse(Self.floor(#"{"name": "fingerprint", "walk": {"seed": 5}}"#), file: "floor.json").phoneSelection != plan.phoneSelection)
+        let report = try Floor(plan: plan, seed: 3).run()
+        #expect(report.attemptsWithChoice > 0)
+        #expect(report.wrongTillRate < 0.5, "tills 2 m apart, payers at their till: the fingerprint picks it most of the time")
     }
 }

@@ -38,4 +38,25 @@ import MizanFormats
         #expect(failure?.field == "radio.tillOffsets[1].till")
         #expect(failure?.problem == "till 2 already has an offset (tillOffsets[0]): give each till one offset")
     }
+
+    @Test func anAxisGivenTwiceInASweepGridIsRefused() {
+        do {
+            _ = try SweepFile.parse(#"{"seeds": 1, "grid": [{"field": "minutes", "values": [1]}, {"field": "radio.packetSigma", "values": [2, 3]}, {"field": "minutes", "values": [2]}]}"#, file: "s.json")
+            Issue.record("a grid naming minutes twice was accepted")
+        } catch {
+            #expect(error.field == "grid[2].field")
+            #expect(error.problem == "\"minutes\" appears twice in the grid")
+        }
+    }
+
+    @Test func aTillGivenTwoCalibrationOffsetsIsRefused() throws {
+        let text = #"{"referenceRSSI": -59, "pathLossExponent": 2, "packetSigma": 4, "phoneHeight": 1.2, "tillOffsets": [{"till": 3, "offset": 1}, {"till": 4, "offset": 0}, {"till": 3, "offset": 2}]}"#
+        do {
+            _ = try CalibrationFile.read(try JSONObjectReader(try JSONObjectReader.parse(text, file: "c.json"), file: "c.json"))
+            Issue.record("a calibration giving till 3 two offsets was accepted")
+        } catch {
+            #expect(error.field == "tillOffsets[2].till")
+            #expect(error.problem == "till 3 appears twice")
+        }
+    }
 }

@@ -43,4 +43,16 @@ import Testing
         }
         #expect(try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second)]).count == 12)
     }
+
+    @Test func aShardGivenTwiceIsRefusedAsARepeatedRun() throws {
+        let first = try Self.lines(SweepTests.sweep, shard: Shard(index: 1, count: 2))
+        let second = try Self.lines(SweepTests.sweep, shard: Shard(index: 2, count: 2))
+        do {
+            _ = try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second), ("c.jsonl", first)])
+            Issue.record("merged a shard twice")
+        } catch {
+            #expect(error.description.hasPrefix("c.jsonl, line 1: run "), "\(error)")
+            #expect(error.description.contains("appears twice"), "\(error)")
+        }
+    }
 }

@@ -84,7 +84,7 @@ import Testing
         var walk: [SurveySample] = []
         for sample in Self.readings(at: { t in (-1 + t, 0.5) }, from: 0, to: 10, offset: offset) {
             let x = -1 + (sample.at / .seconds(1))
-            walk.append(SurveySample(x: x, y: 0.5, till: sample.till, rssi: sample.rssi))
+            walk.append(SurveySample(x: x, y: 0.5, z: 1, till: sample.till, rssi: sample.rssi))
         }
         let standing = Self.readings(at: { _ in (2.5, 0.5) }, from: 0, to: 1, offset: offset)
         let plain = Self.position()

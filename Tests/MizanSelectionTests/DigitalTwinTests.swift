@@ -76,7 +76,7 @@ import MizanFormats
         // A twin of a twin: the same radio, so rates agree closely.
         #expect(abs(comparison.rateRatio - 1) < 0.1)
         let table = TwinReport.table([comparison])
-        #expect(table.contains("| walk |"))
+        #expect(table.contains("| walk ("))
         #expect(TwinReport.json([comparison]).hasPrefix("{\"comparisons\":[{\"track\": \"walk\""))
         #expect(TwinReport.svg([comparison], title: "t").hasPrefix("<svg"))
     }

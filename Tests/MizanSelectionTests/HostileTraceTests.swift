@@ -132,4 +132,16 @@ import MizanFormats
         }
         #expect(throws: Never.self) { try ExperimentPlan.parse(#"{"tillSpacing": [\#(spacing)], "strategies": [{"name": "mean"}]}"#, path: "exp.json") }
     }
+
+    @Test func aTwinRadioGivingOneTillTwoOffsetsIsRefused() throws {
+        let directory = try TempDirectory()
+        let path = try directory.write("radio.json", #"{"referenceRSSI": -59, "pathLossExponent": 2, "packetSigma": 4, "tillOffsets": [{"till": 1, "offset": 0}, {"till": 1, "offset": 2}]}"#)
+        do {
+            _ = try TwinRadio.read(path: path)
+            Issue.record("a radio giving till 1 two offsets was accepted")
+        } catch {
+            #expect(error.field == "tillOffsets[1].till")
+            #expect(error.problem == "till 1 appears twice")
+        }
+    }
 }

@@ -7,10 +7,11 @@ struct FloorRun {
     let trace: [String]
     let logs: [String]
 
-    init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true) throws {
+    init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true, jobs: Int = 1) throws {
         var trace: [String] = []
         var logs: [String] = []
-        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { trace.append($0) }, deviceLog: { _, line in logs.append(line) })
+        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { trace.append($0) }, deviceLog: { _, line in logs.append(line) },
+                              jobs: jobs)
         report = floor.run(drain: drain)
         self.trace = trace
         self.logs = logs

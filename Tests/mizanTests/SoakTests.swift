@@ -35,3 +35,60 @@ import Testing
         #expect(RunCommandTests.failure { try SoakCommand.main(["--out", ""]) }?.message == "mizan soak: --out is an empty path; name a file or folder")
     }
 }
+
+/// What the soak checks of a run's books finds planted bugs: a transaction that
+/// never ends, an ending lost or counted twice, a violation; and nothing in a clean run.
+@Suite struct SoakCheckTests {
+    static func books(seed: UInt64 = 7) throws -> SoakCheck.Books {
+        let floor = #"{"minutes": 0.5, "tills": {"row": {"count": 2, "spacing": 2}}, "payers": {"arrivals": "pairs"}}"#
+        let books = try SoakCheck.Books(running: try FloorFile.parse(floor, file: "soak.json"), seed: seed)
+        #expect(books.hosts.count >= 2 && books.attempts.count >= 2, "a run with transactions to check")
+        return books
+    }
+
+    @Test func aCleanRunDrainedToItsLastEndingHasNoFinding() throws {
+        let books = try Self.books()
+        #expect(SoakCheck.findings(books).isEmpty)
+        #expect(books.hosts.allSatisfy(\.ended) && books.attempts.allSatisfy(\.ended), "the drain lets every transaction end")
+    }
+
+    @Test func aPlantedTransactionThatNeverEndsIsFound() throws {
+        var books = try Self.books()
+        books.hosts[1].ended = false
+        let findings = SoakCheck.findings(books)
+        #expect(findings == [.neverEnded(device: books.hosts[1].device, startedSeconds: books.hosts[1].startedSeconds)])
+        #expect(findings.first?.exitStatus == 3)
+    }
+
+    @Test func aPlantedLostEndingIsFound() throws {
+        var books = try Self.books()
+        let lost = try #require(books.settled.firstIndex { $0.attempt != nil })
+        let attempt = try #require(books.settled[lost].attempt)
+        books.settled[lost].attempt = nil
+        #expect(SoakCheck.findings(books) == [.settled(device: books.attempts[attempt].device, times: 0)])
+    }
+
+    @Test func aPlantedEndingCountedTwiceIsFound() throws {
+        var books = try Self.books()
+        let twice = try #require(books.settled.first { $0.host != nil && $0.attempt == nil } ?? books.settled.first { $0.host != nil })
+        books.settled.append(SoakCheck.Books.Settled(host: twice.host, attempt: nil, violated: false))
+        let findings = SoakCheck.findings(books)
+        #expect(findings.contains(.settled(device: books.hosts[twice.host ?? 0].device, times: 2)))
+        #expect(findings.allSatisfy { $0.exitStatus == 4 })
+    }
+
+    @Test func aPlantedViolationIsFoundFirst() throws {
+        var books = try Self.books()
+        books.settled[0].violated = true
+        books.attempts[0].ended = false
+        let findings = SoakCheck.findings(books)
+        #expect(findings.first?.exitStatus == 1)
+        #expect(findings.count == 2)
+    }
+
+    @Test func theCheckCommandPassesADrawnCaseAndRefusesAMissingFloor() throws {
+        let path = try RunCommandTests.file(SoakCase.draw(seed: 11).floorJSON)
+        #expect(try SoakCommand.main(["--check", path, "--seed", "11"]) == 0)
+        #expect(RunCommandTests.failure { try SoakCommand.main(["--check", "/nonexistent/soak.json"]) }?.status == 2)
+    }
+}

@@ -21,4 +21,13 @@ import Testing
     @Test func twinAnswersHelp() throws {
         #expect(try TwinCommand.main(["--help"]) == 0)
     }
+
+    @Test func twinTakesTheTwoExperimentsAsFlagsAndThenReadsItsInput() {
+        // The flags parse; what fails is the missing recording, not the options.
+        let answer = CommandLineTests.usageError {
+            try TwinCommand.main(["--tills", "/nonexistent/t.csv", "--trace", "/nonexistent/r.csv", "--leave-one-out", "--room-map", "--elevation-loss"])
+        }
+        #expect(answer?.hasPrefix("not a usage error") == true)
+        #expect(answer?.contains("/nonexistent/t.csv") == true)
+    }
 }

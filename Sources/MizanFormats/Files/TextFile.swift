@@ -18,12 +18,20 @@ public enum TextFile {
         return Int(text).flatMap { $0 >= 1 ? $0 : nil }
     }
 
+    /// The input limit in force, or the error for a malformed `MIZAN_INPUT_LIMIT` while reading `path`.
+    public static func checkedInputLimit(reading path: String) throws(InputError) -> Int {
+        guard let limit = inputLimit else { throw badLimit(reading: path) }
+        return limit
+    }
+
+    private static func badLimit(reading path: String) -> InputError {
+        InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1, got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
+    }
+
     /// Reads the whole file, refusing one over `limit` bytes (a device such as
     /// /dev/zero never ends): the error names the limit and how to raise it.
     public static func read(_ path: String, limit: Int? = inputLimit) throws(InputError) -> String {
-        guard let limit else {
-            throw InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1, got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
-        }
+        guard let limit else { throw badLimit(reading: path) }
         guard let handle = fopen(path, "rb") else { throw InputError(path: path, String(cString: strerror(errno))) }
         defer { fclose(handle) }
         var bytes: [UInt8] = []

@@ -37,7 +37,8 @@ public enum FloorFile {
         }
         let phones = try root.optionalObject("phones")
         let radio = try root.optionalObject("radio")
-        if let phones { try readPhones(phones, into: &plan) }
+        var selection: PendingSelection?
+        if let phones { selection = try readPhones(phones, into: &plan) }
         if let radio { try readRadio(radio, into: &plan) }
         try readLink(root: root, phones: phones, radio: radio, into: &plan)
         try phones?.finish()
@@ -46,6 +47,8 @@ public enum FloorFile {
             plan.faults = try faults.map { fault throws(JSONFileError) in try readFault(fault, plan: plan) }
         }
         try root.finish()
+        // Last: a position-based strategy is calibrated on this floor's tills and radio.
+        if let selection { plan.phoneSelection = try selection.strategy(for: plan) }
         return plan
     }
 
@@ -154,7 +157,7 @@ public enum FloorFile {
         return behaviour
     }
 
-    private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) {
+    private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) -> PendingSelection? {
         if let sigma = try phones.optionalNumber("rssiOffsetSigma", in: 0...40) { plan.payerBehaviour.phoneOffsetSigma = sigma }
         if let loss = try phones.optionalNumber("bodyLoss", in: 0...60) { plan.payerBehaviour.bodyLoss = loss }
         if let off = try phones.optionalNumber("bluetoothOffFraction", in: 0...1) { plan.payerBehaviour.bluetoothOffFraction = off }
@@ -162,24 +165,7 @@ public enum FloorFile {
         guard plan.payerBehaviour.bluetoothOffFraction + plan.payerBehaviour.bluetoothNotAllowedFraction <= 1 else {
             throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
         }
-        if let selection = try phones.optionalObject("selection") {
-            // A position-based strategy takes the tills' placements and a calibration (mizan calibrate's output).
-            let calibration = try selection.optionalObject("calibration").map { fields throws(JSONFileError) in try CalibrationFile.read(fields) }
-            let spec = try StrategySpec.read(selection)
-            if spec.name == .fingerprint || spec.base == .fingerprint {
-                throw selection.error("name", "'fingerprint' learns from a calibration walk, which a floor file cannot give; use 'position' with a calibration")
-            }
-            if spec.needsSurvey != (calibration != nil) {
-                throw selection.error("calibration", spec.needsSurvey
-                    ? "'\(spec.name.rawValue)' is position-based: expected a calibration object (mizan calibrate's output)"
-                    : "only the position-based strategies take a calibration")
-            }
-            let survey = calibration.map { calibration in
-                SiteSurvey(tills: plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) }, calibration: calibration)
-            }
-            do { plan.phoneSelection = try spec.strategy(survey: survey) } catch {
-                throw selection.error("name", error.description)
-            }
-        }
+        if let selection = try phones.optionalObject("selection") { return try readSelection(selection) }
+        return nil
     }
 }

@@ -12,7 +12,9 @@ public struct TransactionTrace {
             guard case let .object(members)? = try? JSONParser.parse(line),
                   case let .number(micros)? = members.first(where: { $0.key == "t" })?.value,
                   case let .string(device)? = members.first(where: { $0.key == "device" })?.value,
-                  case let .string(event)? = members.first(where: { $0.key == "event" })?.value else { return nil }
+                  case let .string(event)? = members.first(where: { $0.key == "event" })?.value,
+                  // Whole microseconds within the trace's span: no conversion can trap.
+                  FloorTraceFile.microsecondBounds.contains(micros), micros == micros.rounded() else { return nil }
             time = .microseconds(Int64(micros))
             self.device = device
             self.event = event
@@ -43,27 +45,39 @@ public struct TransactionTrace {
     public let till: String
     public let phone: String
     public let start: Duration
-    public let events: [Event]
+    /// The transaction's events collected so far, in trace order.
+    public private(set) var events: [Event] = []
+    private let end: Duration
 
     /// `nil` when there is no such transaction, or it did not pair a till and a phone.
     public init?(report: FloorReport, number: Int, trace: [String]) {
+        self.init(report: report, number: number)
+        for line in trace { if let event = Event(line) { collect(event) } }
+    }
+
+    /// The transaction with no events yet: `collect` them from its run's trace
+    /// as it streams in. `nil` when there is no such transaction, or it did
+    /// not pair a till and a phone.
+    public init?(report: FloorReport, number: Int) {
         let settled = report.ledger.settled
         guard settled.indices.contains(number - 1) else { return nil }
         let record = settled[number - 1]
-        let host = record.host.map { report.ledger.hosts[$0] }
-        let attempt = record.attempt.map { report.ledger.attempts[$0] }
+        let host = record.host.flatMap { report.ledger.host($0) }
+        let attempt = record.attempt.flatMap { report.ledger.attempt($0) }
         guard host != nil || attempt != nil else { return nil }
         let starts = [host?.lockedAt, attempt?.startedAt].compactMap { $0 }
         let ends = [host?.endedAt, attempt?.endedAt, record.at].compactMap { $0 }
         // Trace times are whole microseconds: compare at that grain.
-        let from = Duration.microseconds(TraceWriter.microseconds(starts.min() ?? record.at))
-        let to = (ends.max() ?? record.at) + .milliseconds(100)
-        let devices = [host.map { "till-\($0.till + 1)" } ?? "till-?", attempt.map { "phone-\($0.phone + 1)" } ?? "phone-?"]
-        start = from
-        till = devices[0]
-        phone = devices[1]
+        start = Duration.microseconds(TraceWriter.microseconds(starts.min() ?? record.at))
+        end = (ends.max() ?? record.at) + .milliseconds(100)
+        till = host.map { "till-\($0.till + 1)" } ?? "till-?"
+        phone = attempt.map { "phone-\($0.phone + 1)" } ?? "phone-?"
         self.number = number
         seed = report.seed
-        events = trace.compactMap(Event.init).filter { devices.contains($0.device) && $0.time >= from && $0.time <= to }
+    }
+
+    /// Keeps `event` if it is the transaction's: of its till or its phone, between its start and end.
+    public mutating func collect(_ event: Event) {
+        if (event.device == till || event.device == phone) && event.time >= start && event.time <= end { events.append(event) }
     }
 }

@@ -3,12 +3,24 @@ import MizanSim
 /// they settled: till and phone, the till chosen and the true nearest, the
 /// virtual time of each step (seconds), both endings, and whether money moved.
 public enum TransactionsFile {
+    /// Every line, from a report that kept every record.
     public static func lines(_ report: FloorReport) -> [String] {
         report.ledger.settled.enumerated().map { number, record in
-            let host = record.host.map { report.ledger.hosts[$0] }
-            let attempt = record.attempt.map { report.ledger.attempts[$0] }
+            line(number: number + 1, record: record, host: record.host.flatMap { report.ledger.host($0) },
+                 attempt: record.attempt.flatMap { report.ledger.attempt($0) })
+        }
+    }
+
+    /// The line of one transaction as it settles (`TransactionLedger.streamSettled`).
+    public static func line(_ transaction: TransactionLedger.SettledTransaction) -> String {
+        line(number: transaction.number, record: transaction.record, host: transaction.host, attempt: transaction.attempt)
+    }
+
+    static func line(
+        number: Int, record: TransactionLedger.Settled, host: TransactionLedger.HostRecord?, attempt: TransactionLedger.PhoneAttempt?
+    ) -> String {
             var fields: [(String, String)] = [
-                ("transaction", String(number + 1)),
+                ("transaction", String(number)),
                 ("till", host.map { String($0.till + 1) } ?? attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
                 ("phone", attempt.map { String($0.phone + 1) } ?? "null"),
                 ("chosen_till", attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
@@ -32,7 +44,6 @@ public enum TransactionsFile {
             fields.append(("charged", record.pair.charged ? "true" : "false"))
             fields.append(("phone_deadline_missed", attempt?.deadlineMissed == true ? "true" : "false"))
             return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-        }
     }
 
     /// Seconds with microsecond precision, as JSON.

@@ -18,8 +18,9 @@ public enum StrategyName: String, CaseIterable, Hashable, Sendable {
     /// The strategy's own parameters, in the order they are listed.
     public var parameters: [StrategyParameter] {
         switch self {
-        case .strongest, .mean, .median, .position: [.window]
-        case .fingerprint: [.window, .bandwidth, .pathPrior]
+        case .strongest, .mean, .median: [.window]
+        case .position: [.window, .speed]
+        case .fingerprint: [.window, .bandwidth, .pathPrior, .speed]
         case .ema: [.window, .timeConstant]
         case .kalman: [.window, .processNoise, .measurementNoise]
         case .hysteresis: [.margin]

@@ -73,7 +73,7 @@ public struct StrategySpec: Hashable, Sendable {
             guard let survey else { return .highestMean(window: window) } // never: strategy(survey:) checked
             return .nearestOnMap(window: window, map: RadioMap(survey: survey,
                 bandwidth: scorer == .fingerprint ? value(.bandwidth) : 0,
-                pathPrior: scorer == .fingerprint ? value(.pathPrior) : 0))
+                pathPrior: scorer == .fingerprint ? value(.pathPrior) : 0), motion: PayerMotion(speed: value(.speed)))
         case .strongest: return .strongestSample(window: window)
         case .mean: return .highestMean(window: window)
         case .median: return .highestMedian(window: window)

@@ -29,6 +29,7 @@ public enum SweepFile {
         let seeds = try root.optionalInteger("seeds", in: 1...10_000_000) ?? 10
         let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64(Int32.max)) ?? 1
         var axes: [SweepPlan.Axis] = []
+        var fields = Set<String>()
         var cells = 1
         for axis in try root.optionalObjects("grid") ?? [] {
             let field = try axis.required(axis.optionalString("field"), "field", "a dotted floor field, e.g. \"radio.packetSigma\"")
@@ -36,7 +37,8 @@ public enum SweepFile {
                 throw axis.error("values", "expected a non-empty array of values")
             }
             try axis.finish()
-            guard !axes.contains(where: { $0.field == field }) else { throw axis.error("field", "\"\(field)\" appears twice in the grid") }
+            // A set, not a search of the axes so far: linear in the grid's length.
+            guard fields.insert(field).inserted else { throw axis.error("field", "\"\(field)\" appears twice in the grid") }
             // Count the cells as the axes come, before validating any: a grid can be far too large to walk.
             let (product, overflow) = cells.multipliedReportingOverflow(by: values.count)
             guard !overflow, product <= SweepPlan.maximumCells else {

@@ -150,36 +150,25 @@ public struct RadioMap: Hashable, Sendable {
     /// Each heard till's share of the posterior probability that it is the
     /// nearest heard till to the phone, given `window`'s samples (Gaussian
     /// readings with spread `sigma` about the cell's expected RSSI,
-    /// independent), as `10 * log10(share)` (0 is certainty; floored at -999;
-    /// rounded to 1e-6 dB). Only heard tills compete: one not heard is not
-    /// advertising (busy) or out of reach. Empty when no sample is from a till on the map.
-    func scores(_ window: SampleWindow) -> TillScores {
-        var heard: [(index: Int, rssi: Double)] = []
+    /// independent; the phone standing still, or moving as `motion` says),
+    /// as `10 * log10(share)` (0 is certainty; floored at -999; rounded to
+    /// 1e-6 dB). Only heard tills compete: one not heard is not advertising
+    /// (busy) or out of reach. Empty when no sample is from a till on the map.
+    func scores(_ window: SampleWindow, now: Duration, motion: PayerMotion = .standing) -> TillScores {
+        var heard: [(index: Int, rssi: Double, at: Duration)] = []
         var candidates: [Int] = [] // ascending: the window groups tills in id order
         window.forEachTill { till, samples in
             guard let index = Self.index(of: till, in: tills) else { return }
             candidates.append(index)
-            for sample in samples { heard.append((index, Double(sample.rssi))) }
+            for sample in samples { heard.append((index, Double(sample.rssi), sample.at)) }
         }
         guard !heard.isEmpty else { return TillScores(entries: []) }
+        let weights = motion.speed > 0 ? movingPosterior(heard, now: now, motion: motion) : staticPosterior(heard)
         let width = tills.count
-        let scale = 1 / (2 * sigma * sigma)
-        var logLikelihood = logPrior
-        var highest = -Double.infinity
-        for cell in logLikelihood.indices {
-            let row = cell * width
-            var sum = 0.0
-            for (index, rssi) in heard {
-                let residual = rssi - expected[row + index]
-                sum += residual * residual
-            }
-            logLikelihood[cell] -= sum * scale
-            highest = Swift.max(highest, logLikelihood[cell])
-        }
         var mass = [Double](repeating: 0, count: width)
         var total = 0.0
-        for cell in logLikelihood.indices {
-            let weight = ExponentialDecay.factor(highest - logLikelihood[cell])
+        for cell in weights.indices {
+            let weight = weights[cell]
             // The nearest of the tills heard (a till not heard is not
             // advertising, or out of reach: it cannot be chosen); a cell
             // exactly (within 1 µm) between two gives each half.
@@ -209,5 +198,25 @@ public struct RadioMap: Hashable, Sendable {
             let score = share > 0 ? Swift.max(-999, 10 * Logarithm.decimal(share)) : -999
             return TillScores.Entry(till: tills[index], score: (score * 1e6).rounded() / 1e6)
         })
+    }
+
+    /// The phone standing still: every sample weighs the same cell. Each
+    /// cell's weight, the highest 1.
+    private func staticPosterior(_ heard: [(index: Int, rssi: Double, at: Duration)]) -> [Double] {
+        let width = tills.count
+        let scale = 1 / (2 * sigma * sigma)
+        var logLikelihood = logPrior
+        var highest = -Double.infinity
+        for cell in logLikelihood.indices {
+            let row = cell * width
+            var sum = 0.0
+            for sample in heard {
+                let residual = sample.rssi - expected[row + sample.index]
+                sum += residual * residual
+            }
+            logLikelihood[cell] -= sum * scale
+            highest = Swift.max(highest, logLikelihood[cell])
+        }
+        return logLikelihood.map { ExponentialDecay.factor(highest - $0) }
     }
 }

@@ -35,17 +35,27 @@ public enum SelectionStrategy: Hashable, Sendable {
     /// sample of every till in the last `window` weighs each cell of `map`
     /// (calibrated model, optionally fingerprinted by a calibration walk); a
     /// till's score is its share of the posterior, `10 * log10(share)`: the
-    /// till whose cells hold the most probability wins.
-    case nearestOnMap(window: Duration, map: RadioMap)
+    /// till whose cells hold the most probability wins. `motion` says how far
+    /// the phone may move within the window (`PayerMotion`; standing: none).
+    case nearestOnMap(window: Duration, map: RadioMap, motion: PayerMotion = .standing)
 
     public static let `default` = SelectionStrategy.highestMean(window: .seconds(1))
+
+    /// Scores on a `RadioMap` (itself or its base): calibrated for one floor's tills.
+    public var isPositionBased: Bool {
+        switch self {
+        case .nearestOnMap: true
+        case .strongestSample, .highestMean, .highestMedian, .exponentialMean, .kalman: false
+        case let .hysteresis(base, _), let .confidentOrWait(base, _, _): base.isPositionBased
+        }
+    }
 
     /// How long the phone scans before it first asks for a decision, and how
     /// often it asks again while the answer is "not yet": the scoring window.
     public var scanWindow: Duration {
         switch self {
         case let .strongestSample(window), let .highestMean(window), let .highestMedian(window),
-             let .exponentialMean(window, _), let .kalman(window, _, _), let .nearestOnMap(window, _):
+             let .exponentialMean(window, _), let .kalman(window, _, _), let .nearestOnMap(window, _, _):
             window
         case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
             base.scanWindow
@@ -93,8 +103,8 @@ public enum SelectionStrategy: Hashable, Sendable {
             TillScores(SampleWindow(samples, now: now, window: window)) {
                 RSSISummary.kalman($0, processNoise: processNoise, measurementNoise: measurementNoise)
             }
-        case let .nearestOnMap(window, map):
-            map.scores(SampleWindow(samples, now: now, window: window))
+        case let .nearestOnMap(window, map, motion):
+            map.scores(SampleWindow(samples, now: now, window: window), now: now, motion: motion)
         case let .hysteresis(base, _), let .confidentOrWait(base, _, _):
             base.scores(from: samples, now: now)
         }

@@ -10,7 +10,8 @@ extension SelectionStrategy {
         case let .exponentialMean(window, timeConstant): return "ema timeConstant=\(seconds(timeConstant)) window=\(seconds(window))"
         case let .kalman(window, processNoise, measurementNoise):
             return "kalman processNoise=\(processNoise) measurementNoise=\(measurementNoise) window=\(seconds(window))"
-        case let .nearestOnMap(window, map): return "\(map.kind) window=\(seconds(window))"
+        case let .nearestOnMap(window, map, motion):
+            return "\(map.kind)" + (motion.speed > 0 ? " speed=\(motion.speed)" : "") + " window=\(seconds(window))"
         case let .hysteresis(base, margin):
             let inner = base.label.split(separator: " ", maxSplits: 1)
             return "hysteresis(\(inner[0])) margin=\(margin)" + (inner.count > 1 ? " \(inner[1])" : "")

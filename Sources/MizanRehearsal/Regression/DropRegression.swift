@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanProtocol
 import MizanSim
 
@@ -40,7 +41,10 @@ public enum DropRegression {
     /// transactions never ended (a till or a phone stuck mid-transaction).
     public static func run(_ drop: DropCase, seed: UInt64, trace: TraceWriter? = nil) throws(FrameError) -> DropRun {
         let floor = try Floor(plan: plan(drop), seed: seed, trace: trace)
-        let ledger = floor.run(drain: true).ledger
+        let report = floor.run(drain: true)
+        // The trace ends with its end record, as `mizan run` ends one: a trace without it was cut off.
+        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
+        let ledger = report.ledger
         let unended = ledger.hosts.filter { $0.ending == nil }.count + ledger.attempts.filter { $0.ending == nil }.count
         return DropRun(pairs: ledger.settled.map(\.pair), unended: unended)
     }

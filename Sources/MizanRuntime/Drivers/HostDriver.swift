@@ -82,7 +82,7 @@ public final class HostDriver {
             observe(.serving(central, id))
             do throws(CryptoError) {
                 let own = try keys.next()
-                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id)
+                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id, derive: keys.sessionKeys)
                 ownKey = own.publicKey
                 handle(.sessionEstablished)
             } catch {

@@ -110,7 +110,8 @@ public final class PhoneDriver {
         case let .amount(hostKey, transactionID, sealed):
             guard let own = ownKeys, let till = PhoneChain.till(state), session == nil else { return .frameRejected }
             do {
-                var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: till, transaction: transactionID)
+                var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: till, transaction: transactionID,
+                                                        derive: keys.sessionKeys)
                 let message = try SealedMessageCodec.decode(try opened.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened

@@ -14,21 +14,24 @@ public enum Handshake {
 
     /// The till's session with the phone whose key it took: it seals to the
     /// phone and opens what the phone sends. Throws if the phone's key is refused.
+    /// `derive` gives the session keys (on the spot unless a key source says otherwise).
     public static func tillSession(
-        own: KeyPair, phoneKey: [UInt8], till: TillID, transaction: TransactionID
+        own: KeyPair, phoneKey: [UInt8], till: TillID, transaction: TransactionID,
+        derive: KeySource.SessionDerivation = KeySource.derive
     ) throws(CryptoError) -> SecureSession {
         let phone = try PublicKey(bytes: phoneKey)
         let bound = Self.transcript(hostKey: own.publicKey, phoneKey: phone, till: till, transaction: transaction)
-        return try .host(own: own, client: phone, transcript: bound)
+        return .host(keys: try derive(.server, own, phone), transcript: bound)
     }
 
     /// The phone's session with the till whose key came with the amount.
     /// Throws if the till's key is refused.
     public static func phoneSession(
-        own: KeyPair, hostKey: [UInt8], till: TillID, transaction: TransactionID
+        own: KeyPair, hostKey: [UInt8], till: TillID, transaction: TransactionID,
+        derive: KeySource.SessionDerivation = KeySource.derive
     ) throws(CryptoError) -> SecureSession {
         let host = try PublicKey(bytes: hostKey)
         let bound = Self.transcript(hostKey: host, phoneKey: own.publicKey, till: till, transaction: transaction)
-        return try .client(own: own, host: host, transcript: bound)
+        return .client(keys: try derive(.client, own, host), transcript: bound)
     }
 }

@@ -1,13 +1,9 @@
 import MizanSim
 import MizanFormats
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MizanProtocol
 
-/// The log-distance model fitted to a trace by least squares:
+/// The log-distance model fitted to a trace by least squares (`CalibrationFit`
+/// in MizanProtocol, which a floor's simulated walk uses too):
 /// `rssi = referenceRSSI + offset(till) - 10 * pathLossExponent * log10(d)`,
 /// `d` the 3-D distance from the phone's true position to the till (under
 /// 0.1 m counts as 0.1 m, as in `PathLossModel`), offsets averaging zero over
@@ -29,56 +25,19 @@ public struct Calibration: Hashable, Sendable {
     /// position-based strategy assumes the phone is held.
     public let phoneHeight: Double
 
-    /// Fits the model; "not available" rows are left out. Needs at least two
-    /// distinct distances per heard till overall and more rows than unknowns.
+    /// Fits the model (`CalibrationFit`, pure) with the trace as the walk;
+    /// "not available" rows are left out. Needs at least two distinct
+    /// distances per heard till overall and more rows than unknowns.
     public init(_ trace: RSSITrace) throws(CalibrationError) {
-        let positions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
-        var groups: [TillID: [(x: Double, r: Double)]] = [:]
-        var heights = 0.0
-        for row in trace.rows where row.rssi != RSSISample.notAvailable {
-            guard let till = positions[row.till] else { continue }
-            heights += row.position.z
-            let x = -10 * log10(Swift.max(row.position.distance(to: till), 0.1))
-            groups[row.till, default: []].append((x, Double(row.rssi)))
-        }
-        let tills = groups.keys.sorted()
-        let count = groups.values.reduce(0) { $0 + $1.count }
-        guard count > tills.count + 1 else { throw CalibrationError("too few rows to fit (\(count) for \(tills.count + 1) unknowns)") }
-        // Within each till, regress RSSI on x; the slope is shared (the exponent).
-        var sxy = 0.0, sxx = 0.0
-        var means: [TillID: (x: Double, r: Double)] = [:]
-        for till in tills {
-            let points = groups[till] ?? []
-            let mx = points.reduce(0) { $0 + $1.x } / Double(points.count)
-            let mr = points.reduce(0) { $0 + $1.r } / Double(points.count)
-            means[till] = (mx, mr)
-            for point in points {
-                sxy += (point.x - mx) * (point.r - mr)
-                sxx += (point.x - mx) * (point.x - mx)
-            }
-        }
-        guard sxx > 0 else { throw CalibrationError("every till was heard from one distance only: the exponent cannot be fitted") }
-        // A walk must move nearer and farther: rounding alone gives a tiny spread and a meaningless slope.
-        let spread = (sxx / Double(count)).squareRoot()
-        guard spread >= Self.minimumSpread else {
-            throw CalibrationError("the walk has no spread in distance: 10·log10(distance) to each till varies by \(JSONText.number(spread, digits: 3)) dB (standard deviation within tills), under the \(Self.minimumSpread) needed (distances varying by about 12%): record a walk nearer to and farther from the tills")
-        }
-        let exponent = sxy / sxx
-        let intercepts = tills.map { till in (till, (means[till]?.r ?? 0) - exponent * (means[till]?.x ?? 0)) }
-        let reference = intercepts.reduce(0) { $0 + $1.1 } / Double(intercepts.count)
-        var residuals = 0.0
-        for (till, intercept) in intercepts {
-            for point in groups[till] ?? [] {
-                let residual = point.r - (intercept + exponent * point.x)
-                residuals += residual * residual
-            }
-        }
-        referenceRSSI = reference
-        pathLossExponent = exponent
-        packetSigma = (residuals / Double(count - tills.count - 1)).squareRoot()
-        tillOffsets = intercepts.map { TillOffset(till: $0.0, offset: $0.1 - reference) }
-        samples = count
-        phoneHeight = heights / Double(count)
+        let fit: CalibrationFit
+        do { fit = try CalibrationFit(trace.walk, tills: trace.placements) } catch { throw CalibrationError(error.description) }
+        let model = fit.calibration
+        referenceRSSI = model.referenceRSSI
+        pathLossExponent = model.pathLossExponent
+        packetSigma = model.packetSigma
+        tillOffsets = model.offsets.map { TillOffset(till: $0.till, offset: $0.offset) }
+        samples = fit.samples
+        phoneHeight = model.phoneHeight
     }
 
     /// The fitted model as the position-based strategies take it.
@@ -87,9 +46,7 @@ public struct Calibration: Hashable, Sendable {
                         offsets: tillOffsets.map { TillCalibration.Offset(till: $0.till, offset: $0.offset) }, phoneHeight: phoneHeight)
     }
 
-    /// The least spread of `10 log10(distance)` within tills (pooled standard
-    /// deviation, dB) that fits an exponent: 0.5 dB is distances varying by about 12%.
-    public static let minimumSpread = 0.5
+    public static let minimumSpread = CalibrationFit.minimumSpread
 
     /// The radio section a floor file loads: `RadioParameters` property names plus `tillOffsets`.
     /// `packetSigma` (every residual as per-packet spread) is the simple

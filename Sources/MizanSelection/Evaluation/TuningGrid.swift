@@ -32,6 +32,10 @@ public struct TuningGrid: Sendable {
     /// The fingerprint's kernel and walk prior, metres (0 turns each off).
     public static let mapWidths: [Double] = [0, 0.5, 1]
 
+    /// The motion model's walking speeds, m/s: standing, strolling, walking
+    /// (PayerMotion: comfortable walking 1.27-1.46 m/s, Bohannon 1997).
+    public static let speeds: [Double] = [0, 0.65, 1.3]
+
     /// The families `mizan evaluate` compares, at `window` seconds.
     public static func standard(window: Double) throws(StrategyError) -> [TuningGrid] {
         [
@@ -44,6 +48,8 @@ public struct TuningGrid: Sendable {
             try grid("confident(strongest)", .confident, base: .strongest, window: window, [(.margin, margins)]),
             try grid("position", .position, window: window),
             try grid("fingerprint", .fingerprint, window: window, [(.bandwidth, mapWidths), (.pathPrior, mapWidths)]),
+            try grid("position+motion", .position, window: window, [(.speed, speeds)]),
+            try grid("fingerprint+motion", .fingerprint, window: window, [(.bandwidth, mapWidths), (.pathPrior, mapWidths), (.speed, speeds)]),
             try grid("hysteresis(fingerprint)", .hysteresis, base: .fingerprint, window: window,
                      [(.margin, [1, 3, 6]), (.bandwidth, [0.5, 1]), (.pathPrior, [0.5, 1])]),
             try grid("confident(fingerprint)", .confident, base: .fingerprint, window: window,

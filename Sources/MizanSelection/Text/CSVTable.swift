@@ -16,28 +16,66 @@ public struct CSVTable: Sendable {
     public init(_ text: String, path: String, header: [String]) throws(InputError) {
         self.path = path
         var rows: [Row] = []
-        var sawHeader = false
+        var parser = LineParser(path: path, header: header)
         for (number, line) in TextLines.split(text) {
-            let index = number - 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if let row = try parser.row(line, number: number) { rows.append(row) }
+        }
+        try parser.finish()
+        self.rows = rows
+    }
+
+    private init(path: String) {
+        self.path = path
+        rows = []
+    }
+
+    /// Reads the file at `path` row by row as it streams in (memory bounded by
+    /// a line, the input limit applying to the file as for `TextFile.read`),
+    /// handing each row to `body` with a table (of no rows) whose `number`
+    /// reads its fields. The first line must be exactly `header`.
+    public static func stream(path: String, header: [String], _ body: (CSVTable, Row) throws(InputError) -> Void) throws(InputError) {
+        let lines = try LineReader(path: path)
+        let table = CSVTable(path: path)
+        var parser = LineParser(path: path, header: header)
+        while let line = try lines.next() {
+            if let row = try parser.row(Substring(line), number: lines.lineNumber) { try body(table, row) }
+        }
+        try parser.finish()
+    }
+
+    /// One line at a time: the header first, then rows; blank lines skipped.
+    private struct LineParser {
+        let path: String
+        let header: [String]
+        var sawHeader = false
+
+        init(path: String, header: [String]) {
+            self.path = path
+            self.header = header
+        }
+
+        mutating func row(_ line: Substring, number: Int) throws(InputError) -> Row? {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
             if !sawHeader {
                 guard fields.map(String.init) == header else {
-                    throw InputError(path: path, line: index + 1, "expected the header '\(header.joined(separator: ","))', got '\(TextLines.excerpt(line))'")
+                    throw InputError(path: path, line: number, "expected the header '\(header.joined(separator: ","))', got '\(TextLines.excerpt(line))'")
                 }
                 sawHeader = true
-                continue
+                return nil
             }
             guard fields.count == header.count else {
-                throw InputError(path: path, line: index + 1, "expected \(header.count) fields (\(header.joined(separator: ","))), got \(fields.count)")
+                throw InputError(path: path, line: number, "expected \(header.count) fields (\(header.joined(separator: ","))), got \(fields.count)")
             }
             if let empty = fields.firstIndex(where: \.isEmpty) {
-                throw InputError(path: path, line: index + 1, "field '\(header[empty])' is empty")
+                throw InputError(path: path, line: number, "field '\(header[empty])' is empty")
             }
-            rows.append(Row(line: index + 1, fields: fields))
+            return Row(line: number, fields: fields)
         }
-        guard sawHeader else { throw InputError(path: path, "empty file: expected the header '\(header.joined(separator: ","))'") }
-        self.rows = rows
+
+        func finish() throws(InputError) {
+            guard sawHeader else { throw InputError(path: path, "empty file: expected the header '\(header.joined(separator: ","))'") }
+        }
     }
 
     /// Field `index` of `row` as a finite number; `name` goes into the error.

@@ -18,12 +18,11 @@ extension RSSITrace {
     public static func read(tillsPath: String, tracePath: String) throws(InputError) -> RSSITrace {
         let tills = try readTills(tillsPath)
         let known = Set(tills.map(\.id))
-        let table = try CSVTable(TextFile.read(tracePath), path: tracePath, header: traceHeader)
+        // Row by row as the file streams in: memory holds the rows read, never the file's text.
         var rows: [Row] = []
-        rows.reserveCapacity(table.rows.count)
         var firstT: [String: Double] = [:]
         var lastT: [String: Double] = [:]
-        for row in table.rows {
+        try CSVTable.stream(path: tracePath, header: traceHeader) { (table, row) throws(InputError) in
             let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
             let phone = String(row.fields[1])
             guard let id = UInt32(row.fields[2]), known.contains(TillID(id)) else {
@@ -52,10 +51,9 @@ extension RSSITrace {
     }
 
     static func readTills(_ path: String) throws(InputError) -> [Till] {
-        let table = try CSVTable(TextFile.read(path), path: path, header: tillsHeader)
         var tills: [Till] = []
         var lines: [UInt32: Int] = [:]
-        for row in table.rows {
+        try CSVTable.stream(path: path, header: tillsHeader) { (table, row) throws(InputError) in
             guard let id = UInt32(row.fields[0]) else {
                 throw InputError(path: path, line: row.line, "till must be a whole number from 0 to \(UInt32.max), got '\(TextLines.excerpt(row.fields[0]))'")
             }

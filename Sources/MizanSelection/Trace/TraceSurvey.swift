@@ -17,7 +17,7 @@ extension RSSITrace {
     public var walk: [SurveySample] {
         rows.compactMap { row in
             row.rssi == RSSISample.notAvailable ? nil
-                : SurveySample(x: row.position.x, y: row.position.y, till: row.till, rssi: row.rssi)
+                : SurveySample(x: row.position.x, y: row.position.y, z: row.position.z, till: row.till, rssi: row.rssi)
         }
     }
 

@@ -19,6 +19,13 @@ public struct DigitalTwin: Sendable {
         let tills = recording.tills
         let model = SignalModel(parameters: radio.signal, tills: tills.map(\.id), offsets: TillOffsets(radio.offsets), exponents: radio.exponents,
                                 body: .none, generator: root.split("room"))
+        // Where the training tracks saw the room's own shadowing, it takes the
+        // place of that share of the random field's variance (`RoomShadowingMap`).
+        let kept = (1 - Swift.min(1, Swift.max(0, radio.roomShadowingShare))).squareRoot()
+        func room(_ till: TillID, _ at: Position) -> Double {
+            guard let map = radio.roomShadowing, let known = map.mean(till: till, at: at) else { return 0 }
+            return known - (1 - kept) * model.shadowing.shadowing(till: till, at: at)
+        }
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in recording.rows { byPhone[row.phone, default: []].append(row) }
         var rows: [RSSITrace.Row] = []
@@ -39,7 +46,8 @@ public struct DigitalTwin: Sendable {
                     return packet.packet.received(at: model.rssi(
                         till: till.id, tillPosition: till.position, phone: at,
                         heading: path.heading(at: packet.packet.time),
-                        channel: packet.packet.channel, generator: &noise))
+                        channel: packet.packet.channel, generator: &noise) + room(till.id, at)
+                        - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
                 }
                 if let bystanders = radio.bystanders {
                     var stream = tillStream.split("bystanders")

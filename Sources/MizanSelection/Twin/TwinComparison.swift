@@ -9,8 +9,16 @@ public struct TwinComparison: Sendable {
     public struct StrategyRow: Sendable {
         public let strategy: StrategySpec
         public let real: SelectionAccuracy
+        /// How precisely the recording pins down the real accuracy: the 90 %
+        /// circular block bootstrap interval over its sessions (`AccuracyInterval`).
+        public let realInterval: AccuracyInterval
+        /// Whether each real session chose right, in time order (what the interval resamples).
+        public let realOutcomes: [Bool]
         /// One per seed.
         public let simulated: [SelectionAccuracy]
+        /// The same interval made from each seed's simulated trace alone (what
+        /// the recording's interval would have been had the twin been the room).
+        public let simulatedIntervals: [AccuracyInterval]
         /// Mean over seeds of the simulated accuracy.
         public var simulatedAccuracy: Double {
             simulated.isEmpty ? .nan : simulated.reduce(0) { $0 + $1.accuracy } / Double(simulated.count)
@@ -25,6 +33,28 @@ public struct TwinComparison: Sendable {
         }
         /// Simulated minus real, percentage points.
         public var gapPoints: Double { (simulatedAccuracy - real.accuracy) * 100 }
+        /// Whether the twin's mean over seeds lies in the real figure's interval.
+        public var simulatedWithinRealInterval: Bool { realInterval.contains(simulatedAccuracy) }
+
+        /// A perfect model's score on this cell: treat each seed as the
+        /// recording and the mean of the other seeds as the twin; how many
+        /// seeds lie within `points` of that mean (of `simulated.count`).
+        public func seedsWithin(points: Double) -> Int {
+            leaveOneSeedOut.filter { abs($0.seed - $0.others) * 100 <= points }.count
+        }
+
+        /// Whether the interval method is honest, under the twin: how many
+        /// seeds' own intervals contain the mean of the other seeds (of `simulated.count`).
+        public var seedIntervalsCoveringTheOthers: Int {
+            zip(leaveOneSeedOut, simulatedIntervals).filter { $1.contains($0.others) }.count
+        }
+
+        /// Each seed's accuracy and the mean of the others' (empty under two seeds).
+        var leaveOneSeedOut: [(seed: Double, others: Double)] {
+            guard simulated.count > 1 else { return [] }
+            let total = simulated.reduce(0) { $0 + $1.accuracy }, n = Double(simulated.count - 1)
+            return simulated.map { ($0.accuracy, (total - $0.accuracy) / n) }
+        }
     }
 
     public let name: String
@@ -50,8 +80,18 @@ public struct TwinComparison: Sendable {
         self.strategies = strategies.compactMap { spec in
             guard let strategy = spec.plainStrategy else { return nil } // position-based: needs a calibration
             let replay = TraceReplay(strategy: strategy, every: every)
-            return StrategyRow(strategy: spec, real: SelectionAccuracy(replay.decisions(real)),
-                               simulated: simulated.map { SelectionAccuracy(replay.decisions($0)) })
+            let block = AccuracyInterval.block(every: every)
+            let stream = Self.bootstrapRoot.split(name).split(spec.label)
+            let realDecisions = replay.decisions(real)
+            let simulatedDecisions = simulated.map { replay.decisions($0) }
+            return StrategyRow(strategy: spec, real: SelectionAccuracy(realDecisions),
+                               realInterval: AccuracyInterval(outcomes: realDecisions.map(\.isRight), block: block, generator: stream.split("real")),
+                               realOutcomes: realDecisions.map(\.isRight),
+                               simulated: simulatedDecisions.map { SelectionAccuracy($0) },
+                               simulatedIntervals: simulatedDecisions.enumerated().map { index, decisions in
+                                   AccuracyInterval(outcomes: decisions.map(\.isRight), block: block, resamples: 1000,
+                                                    generator: stream.split("seed/\(index)"))
+                               })
         }
         realRate = Self.packetsPerReceiverPerSecond(real, duration: real)
         simulatedRate = simulated.isEmpty ? .nan
@@ -74,4 +114,7 @@ public struct TwinComparison: Sendable {
     }
 
     public var rateRatio: Double { simulatedRate / realRate }
+
+    /// The bootstrap's own stream: fixed, so a comparison reports the same intervals every time.
+    static let bootstrapRoot = SeededGenerator(seed: 0x7717_B007)
 }

@@ -42,8 +42,18 @@ public struct TwinFit: Sendable {
     public let residualSkewness: Double
     /// sd of the residuals from each till's own line, dB (what shadowing, fading and noise share).
     public let residualSigma: Double
+    /// The room's fixed shadowing where the training tracks passed (`RoomShadowingMap`).
+    public let roomMap: RoomShadowingMap
 
-    public init(_ trace: RSSITrace) throws(CalibrationError) {
+    /// The tills' loss toward steep angles, per mounting height (`ElevationLoss`; none when fitted without it).
+    public let elevationLoss: ElevationLoss
+
+    /// Two experiments, off by default because on the Danis tracks each makes
+    /// the twin's per-track accuracy worse (`docs/digital-twin.md`): `roomMap`
+    /// puts the room's own shadowing where the training tracks passed into the
+    /// radio (`RoomShadowingMap`; the map is fitted and reported either way),
+    /// `elevation` fits the tills' loss toward steep angles (`ElevationLoss`).
+    public init(_ trace: RSSITrace, roomMap useRoomMap: Bool = false, elevation: Bool = false) throws(CalibrationError) {
         let calibration = try Calibration(trace)
         self.calibration = calibration
         var offsets: [TillID: Double] = [:]
@@ -51,28 +61,29 @@ public struct TwinFit: Sendable {
         let tillPositions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
         let heardTills = calibration.tillOffsets.map(\.till)
         // Each till's own line, rssi = a + b x with x = -10 log10 d (the Danis
-        // receivers' exponents differ, 1.1 to 2.4); offset = a - reference. The
-        // residuals below, whose variance the rest of the model splits, are
-        // from these lines.
+        // receivers' exponents differ), less the loss toward steep angles of
+        // the tills' mounting height (`ElevationLoss`), fitted jointly; offset =
+        // a - reference. The residuals below, whose variance the rest of the
+        // model splits, are from these lines.
         var exponents: [TillID: Double] = [:]
+        var fittedElevation = ElevationLoss.none
         do {
-            var xs: [TillID: [(Double, Double)]] = [:]
+            var readings: [ElevationLoss.Reading] = []
             for row in trace.rows where row.rssi != RSSISample.notAvailable {
                 guard let position = tillPositions[row.till] else { continue }
-                xs[row.till, default: []].append((-10 * log10(Swift.max(row.position.distance(to: position), 0.1)), Double(row.rssi)))
+                readings.append(ElevationLoss.Reading(till: row.till, x: -10 * log10(Swift.max(row.position.distance(to: position), 0.1)),
+                                                      sine: elevation ? ElevationLoss.sine(till: position, phone: row.position) : 0,
+                                                      rssi: Double(row.rssi)))
             }
+            let fit = ElevationLoss.fitted(readings, tills: trace.tills)
             for till in heardTills {
-                let points = xs[till] ?? []
-                let n = Double(points.count)
-                let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
-                let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
-                let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-                guard points.count > 10, sxx > 0 else { continue }
-                let slope = sxy / sxx
-                exponents[till] = slope
-                offsets[till] = my - slope * mx - calibration.referenceRSSI
+                guard let line = fit.lines[till] else { continue }
+                exponents[till] = line.b
+                offsets[till] = line.a - calibration.referenceRSSI
             }
+            fittedElevation = fit.loss
         }
+        elevationLoss = fittedElevation
 
         // Rows by phone, with residuals and event numbers.
         struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; let residual: Double }
@@ -106,6 +117,7 @@ public struct TwinFit: Sendable {
                 guard let position = tillPositions[row.till] else { continue }
                 let mean = calibration.referenceRSSI + (offsets[row.till] ?? 0)
                     - 10 * (exponents[row.till] ?? calibration.pathLossExponent) * log10(Swift.max(row.position.distance(to: position), 0.1))
+                    - fittedElevation.loss(till: row.till, tillPosition: position, phone: row.position)
                 points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
                                     residual: Double(row.rssi) - mean))
             }
@@ -213,6 +225,16 @@ public struct TwinFit: Sendable {
         signal.sensitivity = Double(lowest) - 0.5
         var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
         radio.exponents = exponents
+        radio.elevationLoss = fittedElevation
+        // The room's own shadowing where the training tracks passed: it replaces
+        // the share of the random field it explains (at most all of it).
+        roomMap = RoomShadowingMap.fitted(points: points.map {
+            RoomShadowingMap.Point(till: $0.till, x: $0.x, y: $0.y, track: $0.phone, residual: $0.residual)
+        }, variance: variance)
+        if useRoomMap {
+            radio.roomShadowing = roomMap
+            radio.roomShadowingShare = shadowShare > 0 ? Swift.min(1, roomMap.explainedShare / shadowShare) : 0
+        }
         self.radio = radio
     }
 
@@ -260,6 +282,14 @@ public struct TwinFit: Sendable {
             ("scanInterval", JSONText.number(radio.scanner.interval, digits: 4)),
             ("reportLoss", JSONText.number(radio.scanner.reportLoss, digits: 3)),
             ("missedShare", JSONText.number(missedShare, digits: 3)),
+            ("elevationLossBySineDB", "[" + elevationLoss.coefficients.keys.sorted().map { till in
+                JSONText.object([("till", String(till.rawValue)), ("coefficient", JSONText.number(elevationLoss.coefficients[till] ?? 0, digits: 2))])
+            }.joined(separator: ",") + "]"),
+            ("roomMapSlope", JSONText.number(roomMap.slope, digits: 3)),
+            ("roomMapExplainedShare", JSONText.number(roomMap.explainedShare, digits: 3)),
+            ("roomMapCoverage", JSONText.number(roomMap.coverage, digits: 3)),
+            ("roomMapInUse", radio.roomShadowing == nil ? "false" : "true"),
+            ("roomMapReplacesShadowingShare", JSONText.number(radio.roomShadowingShare, digits: 3)),
             ("doubleShare", JSONText.number(doubleShare, digits: 4)),
         ])
     }

@@ -5,11 +5,13 @@ import MizanFormats
 /// radio on the other phones only, simulate the held-out one over the seeds,
 /// and compare it with its recording.
 public enum TwinLeaveOneOut {
-    public static func run(_ trace: RSSITrace, seeds: [UInt64], strategies: [StrategySpec], every: Double) throws(CalibrationError) -> [TwinComparison] {
+    /// `roomMap`, `elevation`: the two experiments of `TwinFit` (off by default: on the Danis tracks each makes the twin worse).
+    public static func run(_ trace: RSSITrace, seeds: [UInt64], strategies: [StrategySpec], every: Double,
+                           roomMap: Bool = false, elevation: Bool = false) throws(CalibrationError) -> [TwinComparison] {
         var out: [TwinComparison] = []
         for phone in trace.phones {
             let held = trace.only { $0 == phone }
-            let fit = try TwinFit(trace.only { $0 != phone })
+            let fit = try TwinFit(trace.only { $0 != phone }, roomMap: roomMap, elevation: elevation)
             let twin = DigitalTwin(radio: fit.radio)
             out.append(TwinComparison(name: phone, real: held, simulated: seeds.map { twin.simulate(held, seed: $0) },
                                       strategies: strategies, every: every, fit: fit))

@@ -15,6 +15,13 @@ public struct TwinRadio: Sendable {
     /// Other advertisers loading the channels (none in the Danis room: one beacon).
     public var bystanders: BystanderTraffic?
     public var collisions = CollisionModel()
+    /// The recorded room's fixed shadowing where the training tracks passed
+    /// (`RoomShadowingMap`; nil: none, only the random field), and the share
+    /// of the random shadowing field's variance it replaces there.
+    public var roomShadowing: RoomShadowingMap?
+    public var roomShadowingShare: Double = 0
+    /// The tills' loss toward steep angles (`ElevationLoss`; none unless fitted).
+    public var elevationLoss = ElevationLoss.none
 
     /// The Danis receivers as a scanner, fitted on all six tracks: listening
     /// all the time, changing channel every 95 ms, losing 13 % of what they hear

@@ -20,35 +20,85 @@ public enum TwinReport {
         return (sessions > 0 ? Double(right) / Double(sessions) : .nan, seeds > 0 ? simulated / Double(seeds) : .nan)
     }
 
+    /// The pooled real accuracy's interval: the tracks' sessions one after another, bootstrapped in the same blocks.
+    static func pooledInterval(_ comparisons: [TwinComparison], strategy index: Int) -> AccuracyInterval {
+        let rows = comparisons.map { $0.strategies[index] }
+        return AccuracyInterval(outcomes: rows.flatMap(\.realOutcomes), block: rows.first?.realInterval.block ?? 1,
+                                generator: TwinComparison.bootstrapRoot.split("pooled").split(rows.first?.strategy.label ?? ""))
+    }
+
+    static func interval(_ i: AccuracyInterval) -> String { "[\(percent(i.low))-\(percent(i.high))]" }
+
+    /// What the 5-point criterion can show on these comparisons (the table's closing line and the JSON's `summary`).
+    public struct Summary: Sendable {
+        public let cells: Int
+        /// Cells whose twin (mean over seeds) is within 5 points of the real accuracy.
+        public let within5: Int
+        /// Cells whose twin lies in the real accuracy's 90 % interval.
+        public let withinInterval: Int
+        /// Seeds, over all cells, within 5 points of the mean of the other seeds, and how many seeds were tried:
+        /// the share of cells a perfect model would put within 5 points.
+        public let perfectWithin5: Int, perfectTrials: Int
+        /// Seeds whose own 90 % interval covers the other seeds' mean (the interval's coverage under the twin).
+        public let coverage: Int
+        public let largestGap: Double
+        public let medianSeedSpread: Double
+        public let medianIntervalWidth: Double
+
+        public var perfectShare: Double { perfectTrials > 0 ? Double(perfectWithin5) / Double(perfectTrials) : .nan }
+        public var coverageShare: Double { perfectTrials > 0 ? Double(coverage) / Double(perfectTrials) : .nan }
+
+        public init(_ comparisons: [TwinComparison]) {
+            let rows = comparisons.flatMap(\.strategies)
+            cells = rows.count
+            within5 = rows.filter { abs($0.gapPoints) <= 5 }.count
+            withinInterval = rows.filter(\.simulatedWithinRealInterval).count
+            perfectWithin5 = rows.reduce(0) { $0 + $1.seedsWithin(points: 5) }
+            perfectTrials = rows.reduce(0) { $0 + ($1.simulated.count > 1 ? $1.simulated.count : 0) }
+            coverage = rows.reduce(0) { $0 + $1.seedIntervalsCoveringTheOthers }
+            largestGap = rows.map { abs($0.gapPoints) }.max() ?? .nan
+            let spreads = rows.map(\.simulatedSpread).filter { !$0.isNaN }.sorted()
+            medianSeedSpread = spreads.isEmpty ? .nan : spreads[spreads.count / 2] * 100
+            let widths = rows.map { ($0.realInterval.high - $0.realInterval.low) * 100 }.filter { !$0.isNaN }.sorted()
+            medianIntervalWidth = widths.isEmpty ? .nan : widths[widths.count / 2]
+        }
+    }
+
     /// One row per comparison (track), one column per strategy ("real / simulated", per cent), then packets per receiver per second.
     public static func table(_ comparisons: [TwinComparison]) -> String {
         guard let first = comparisons.first else { return "(nothing compared)\n" }
-        var text = "| track | " + first.strategies.map { $0.strategy.label }.joined(separator: " | ") + " | packets/receiver/s | RSSI mean, sd |\n"
+        var text = "| track (sessions) | " + first.strategies.map { $0.strategy.label }.joined(separator: " | ") + " | packets/receiver/s | RSSI mean, sd |\n"
         text += "|---|" + String(repeating: "---|", count: first.strategies.count + 2) + "\n"
         for c in comparisons {
-            text += "| \(c.name) | " + c.strategies.map { "\(percent($0.real.accuracy)) / \(percent($0.simulatedAccuracy))" }.joined(separator: " | ")
+            text += "| \(c.name) (\(c.strategies.first?.real.sessions ?? 0)) | " + c.strategies.map {
+                "\(percent($0.real.accuracy)) \(interval($0.realInterval)) / \(percent($0.simulatedAccuracy))\($0.simulatedWithinRealInterval ? "" : " *")"
+            }.joined(separator: " | ")
                 + " | \(Decimals.format(c.realRate, digits: 2)) / \(Decimals.format(c.simulatedRate, digits: 2))"
                 + " | \(Decimals.format(c.realHistogram.mean, digits: 1)), \(Decimals.format(c.realHistogram.sd, digits: 1)) / "
                 + "\(Decimals.format(c.simulatedHistogram.mean, digits: 1)), \(Decimals.format(c.simulatedHistogram.sd, digits: 1)) |\n"
         }
         if comparisons.count > 1 {
-            text += "| all (pooled) | " + first.strategies.indices.map { index in
-                let p = pooled(comparisons, strategy: index)
-                return "\(percent(p.real)) / \(percent(p.simulated))"
+            let sessions = comparisons.reduce(0) { $0 + ($1.strategies.first?.real.sessions ?? 0) }
+            text += "| all (pooled) (\(sessions)) | " + first.strategies.indices.map { index in
+                let p = pooled(comparisons, strategy: index), i = pooledInterval(comparisons, strategy: index)
+                return "\(percent(p.real)) \(interval(i)) / \(percent(p.simulated))\(i.contains(p.simulated) ? "" : " *")"
             }.joined(separator: " | ")
             let real = comparisons.reduce(0) { $0 + $1.realRate } / Double(comparisons.count)
             let simulated = comparisons.reduce(0) { $0 + $1.simulatedRate } / Double(comparisons.count)
             text += " | \(Decimals.format(real, digits: 2)) / \(Decimals.format(simulated, digits: 2)) | |\n"
         }
-        let gaps = comparisons.flatMap { $0.strategies.map { abs($0.gapPoints) } }
+        let summary = Summary(comparisons)
         let rates = comparisons.map { abs($0.rateRatio - 1) }
-        let spreads = comparisons.flatMap { $0.strategies.map(\.simulatedSpread) }.filter { !$0.isNaN }.sorted()
-        let within = gaps.filter { $0 <= 5 }.count
-        text += "\nreal / simulated (mean over seeds), per cent chose the nearest till; "
-            + "\(within) of \(gaps.count) cells within 5 points, largest gap \(Decimals.format(gaps.max() ?? .nan, digits: 1)) points; "
-            + "one seed's accuracy lies \(Decimals.format((spreads.isEmpty ? Double.nan : spreads[spreads.count / 2]) * 100, digits: 1)) points "
-            + "(median sd over seeds) from the mean; "
-            + "largest packet-rate difference \(Decimals.format((rates.max() ?? .nan) * 100, digits: 1)) %; "
+        func share(_ value: Double) -> String { Decimals.format(value * 100, digits: 0) }
+        text += "\nreal [90 % interval: circular block bootstrap, \(Decimals.format(AccuracyInterval.defaultBlockSeconds, digits: 0)) s blocks] / simulated (mean over seeds), "
+            + "per cent chose the nearest till; * the twin lies outside the real figure's interval.\n"
+            + "\(summary.within5) of \(summary.cells) cells within 5 points (largest gap \(Decimals.format(summary.largestGap, digits: 1))); "
+            + "\(summary.withinInterval) of \(summary.cells) within the real figure's interval (median width \(Decimals.format(summary.medianIntervalWidth, digits: 1)) points).\n"
+            + "A perfect model would put \(share(summary.perfectShare)) % of cells within 5 points "
+            + "(each seed taken as the recording against the mean of the others: \(summary.perfectWithin5) of \(summary.perfectTrials)); "
+            + "one seed lies \(Decimals.format(summary.medianSeedSpread, digits: 1)) points (median sd over seeds) from the mean; "
+            + "a seed's own interval covers the others' mean \(share(summary.coverageShare)) % of the time.\n"
+            + "Largest packet-rate difference \(Decimals.format((rates.max() ?? .nan) * 100, digits: 1)) %; "
             + "RSSI histogram overlap " + comparisons.map { Decimals.format($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
         return text
     }
@@ -64,7 +114,13 @@ public enum TwinReport {
                 ("track", JSONText.string(c.name)),
                 ("strategies", "[" + c.strategies.map { row in
                     JSONText.object([("strategy", JSONText.string(row.strategy.label)), ("real", n(row.real.accuracy)),
-                                     ("simulated", n(row.simulatedAccuracy)), ("gapPoints", n(row.gapPoints)),
+                                     ("realInterval", JSONText.object([("low", n(row.realInterval.low)), ("high", n(row.realInterval.high)),
+                                                                       ("level", n(row.realInterval.level)), ("blockSessions", String(row.realInterval.block)),
+                                                                       ("resamples", String(row.realInterval.resamples))])),
+                                     ("simulated", n(row.simulatedAccuracy)),
+                                     ("simulatedWithinRealInterval", row.simulatedWithinRealInterval ? "true" : "false"),
+                                     ("seedsWithin5PointsOfTheOthers", String(row.seedsWithin(points: 5))),
+                                     ("seedIntervalsCoveringTheOthers", String(row.seedIntervalsCoveringTheOthers)), ("gapPoints", n(row.gapPoints)),
                                      ("simulatedBySeed", "[" + row.simulated.map { n($0.accuracy) }.joined(separator: ",") + "]"),
                                      ("simulatedSpread", n(row.simulatedSpread)),
                                      ("sessions", String(row.real.sessions))])
@@ -75,11 +131,31 @@ public enum TwinReport {
                 ("fit", c.fit?.json ?? "null"),
             ])
         }
-        return "{\"comparisons\":[" + tracks.joined(separator: ",") + "]}\n"
+        let summary = Summary(comparisons)
+        var pooledRows: [String] = []
+        if comparisons.count > 1, let first = comparisons.first {
+            for index in first.strategies.indices {
+                let p = pooled(comparisons, strategy: index), i = pooledInterval(comparisons, strategy: index)
+                pooledRows.append(JSONText.object([("strategy", JSONText.string(first.strategies[index].strategy.label)), ("real", n(p.real)),
+                                                   ("realInterval", JSONText.object([("low", n(i.low)), ("high", n(i.high))])),
+                                                   ("simulated", n(p.simulated))]))
+            }
+        }
+        let summaryJSON = JSONText.object([
+            ("cells", String(summary.cells)), ("within5Points", String(summary.within5)),
+            ("withinRealInterval", String(summary.withinInterval)),
+            ("perfectModelWithin5Points", n(summary.perfectShare)),
+            ("intervalCoverageUnderTheTwin", n(summary.coverageShare)),
+            ("medianSeedSpreadPoints", n(summary.medianSeedSpread)),
+            ("medianIntervalWidthPoints", n(summary.medianIntervalWidth)),
+            ("blockSeconds", n(AccuracyInterval.defaultBlockSeconds)),
+            ("pooled", "[" + pooledRows.joined(separator: ",") + "]"),
+        ])
+        return "{\"comparisons\":[" + tracks.joined(separator: ",") + "],\"summary\":" + summaryJSON + "}\n"
     }
 
-    /// Left: each strategy's accuracy, real against simulated, pooled over the
-    /// comparisons. Right: the RSSI histograms, real against simulated.
+    /// Left: each strategy's accuracy, real (with its 90 % interval) against
+    /// simulated, pooled over the comparisons. Right: the RSSI histograms, real against simulated.
     public static func svg(_ comparisons: [TwinComparison], title: String) -> String {
         func f(_ value: Double) -> String { Decimals.format(value, digits: 1) }
         let labels = comparisons.first?.strategies.map { $0.strategy.label } ?? []
@@ -104,6 +180,12 @@ public enum TwinReport {
             for (offset, value, colour) in [(0.0, p.real, "#1f77b4"), (bar, p.simulated, "#ff7f0e")] where !value.isNaN {
                 svg += "<rect x=\"\(f(x0 + offset))\" y=\"\(f(y(value)))\" width=\"\(f(bar))\" height=\"\(f(top + plotHeight - y(value)))\" fill=\"\(colour)\"/>\n"
             }
+            // The real figure's 90 % interval (pooled over the comparisons' sessions).
+            let interval = comparisons.count > 1 ? pooledInterval(comparisons, strategy: index) : comparisons[0].strategies[index].realInterval
+            if !interval.low.isNaN {
+                let cx = f(x0 + bar / 2)
+                svg += "<line x1=\"\(cx)\" y1=\"\(f(y(interval.low)))\" x2=\"\(cx)\" y2=\"\(f(y(interval.high)))\" stroke=\"black\" stroke-width=\"1.5\"/>\n"
+            }
             svg += "<text transform=\"translate(\(f(x0 + bar)) \(f(top + plotHeight + 12))) rotate(30)\" font-size=\"10\">\(AccuracyPlot.escape(label))</text>\n"
         }
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
@@ -124,8 +206,8 @@ public enum TwinReport {
         svg += "<rect x=\"\(f(hLeft))\" y=\"\(f(top))\" width=\"\(f(hWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
         svg += "<text x=\"\(f(hLeft + hWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">RSSI (dBm), share of readings</text>\n"
         let legendY = top + plotHeight + 80
-        svg += "<rect x=\"\(f(left))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"\(f(left + 18))\" y=\"\(f(legendY))\">real recording</text>\n"
-        svg += "<rect x=\"\(f(left + 140))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"\(f(left + 158))\" y=\"\(f(legendY))\">twin (mean over seeds)</text>\n"
+        svg += "<rect x=\"\(f(left))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"\(f(left + 18))\" y=\"\(f(legendY))\">real recording (line: its 90 % interval)</text>\n"
+        svg += "<rect x=\"\(f(left + 270))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"\(f(left + 288))\" y=\"\(f(legendY))\">twin (mean over seeds)</text>\n"
         return svg + "</svg>\n"
     }
 }

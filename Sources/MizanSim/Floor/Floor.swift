@@ -1,3 +1,4 @@
+import MizanCrypto
 import MizanProtocol
 import MizanRuntime
 
@@ -27,6 +28,8 @@ public final class Floor {
     var platforms: SeededGenerator
     let keysRoot: SeededGenerator
     var keyStreams: [SeededKeys] = []
+    /// Derives key pairs and session keys ahead on other cores (`jobs` > 1), or nil (SeededKeys.swift).
+    let cryptoPool: CryptoPool?
     let trace: TraceWriter?
     let deviceLog: ((DeviceRef, String) -> Void)?
     public internal(set) var successes = 0
@@ -36,8 +39,11 @@ public final class Floor {
     /// Whether the payer tapped Start for their till's current lock.
     var tappedForLock: Set<Int> = []
 
-    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil) throws(FrameError) {
+    /// `jobs`: the cores the run may use, this thread and `jobs - 1` that derive keys ahead; the run is the same with any number.
+    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
+                jobs: Int = 1) throws(FrameError) {
         self.plan = plan
+        cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         self.seed = seed
         self.trace = trace
         self.deviceLog = deviceLog
@@ -83,6 +89,7 @@ public final class Floor {
             }
         }
         loop.shutdown()
+        cryptoPool?.shutdown()
         ledger.closeBooks(at: reached)
         return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached, tills: plan.tills.map(\.position),
                            packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard)
@@ -94,8 +101,10 @@ public final class Floor {
         let endpoint = medium.addTill(tillPlan.id, at: tillPlan.position, offset: tillPlan.rssiOffset)
         let timers = DeviceTimers<HostTimer>(clock: clock)
         let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint, timers: timers)
-        let keys = SeededKeys(keysRoot.split("till \(index)"))
+        // A till takes a key pair per transaction: keep two derived ahead.
+        let keys = SeededKeys(keysRoot.split("till \(index)"), pool: cryptoPool, lookahead: 2)
         keyStreams.append(keys)
+        unit.keys = keys
         unit.driver = try HostDriver(
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
@@ -140,8 +149,10 @@ public final class Floor {
         }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
-        let keys = SeededKeys(keysRoot.split("phone \(index)"))
+        // A phone's key pair is derived ahead once it picks a till (FloorReactions.swift).
+        let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool)
         keyStreams.append(keys)
+        unit.keys = keys
         unit.driver = PhoneDriver(
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,

@@ -152,9 +152,9 @@ extension Floor {
     }
 
     func scheduleOperatorCancel(_ till: TillUnit, after delay: Duration) {
-        let started = ledger.hosts.count - 1
+        let started = ledger.lastHostIndex
         clock.schedule(after: delay) { [unowned self, unowned till] in
-            guard ledger.hosts.indices.contains(started), ledger.hosts[started].ending == nil, ledger.hosts[started].till == till.index else { return }
+            guard let started, let host = ledger.host(at: started), host.ending == nil, host.till == till.index else { return }
             switch till.driver.screen {
             case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
                 trace?.write(at: now, device: till.name, event: "operator cancels")

@@ -71,6 +71,7 @@ extension Floor {
             trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint),
                                 time: now, platform: phone.endpoint.profile?.name)
+            if tills.indices.contains(chosen), let tillKeys = tills[chosen].keys { phone.keys?.prepareSession(with: tillKeys) }
         case .sentKey:
             ledger.attemptSentKey(phone: phone.index, at: now)
         case .secureLink:

@@ -7,6 +7,8 @@ final class PhoneUnit {
     let endpoint: PhoneEndpoint
     let timers: DeviceTimers<PhoneTimer>
     var driver: PhoneDriver!
+    /// The phone's key stream (SeededKeys.swift).
+    var keys: SeededKeys?
     /// The till the payer queues at.
     var till: Int
     /// The amount the payer expects to see.

@@ -8,6 +8,8 @@ final class TillUnit {
     let endpoint: TillEndpoint
     let timers: DeviceTimers<HostTimer>
     var driver: HostDriver!
+    /// The till's key stream (SeededKeys.swift).
+    var keys: SeededKeys?
     /// Payers waiting, first in line first.
     var queue = PayerQueue()
     /// The payer whose amount is locked, or nil.

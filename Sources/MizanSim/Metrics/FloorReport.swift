@@ -37,34 +37,37 @@ public struct FloorReport: Sendable {
         self.packetsSent = packetsSent
         self.packetsHeard = packetsHeard
         self.ledger = TransactionLedgerSnapshot(hosts: ledger.hosts, attempts: ledger.attempts, settled: ledger.settled)
-        var counts = [Int](repeating: 0, count: (Ending.allCases.map(\.rawValue).max() ?? 0) + 1)
-        for record in ledger.settled { if case let .agreed(ending) = record.verdict { counts[ending.rawValue] += 1 } }
+        transactions = ledger.settledCount
+        let counts = ledger.endingCounts
         byEnding = Ending.allCases.map { ($0, counts[$0.rawValue]) }.filter { $0.count > 0 }
         violations = ledger.violations
-        startToSecureLink = Percentiles(ledger.attempts.compactMap { a in a.secureAt.map { ($0 - a.startedAt).seconds } })
-        startToResult = Percentiles(ledger.attempts.compactMap { a in
-            guard let end = a.endedAt, a.ending == .paid || a.ending == .failed else { return nil }
-            return (end - a.startedAt).seconds
-        })
-        let missed = ledger.attempts.filter(\.deadlineMissed)
-        phoneDeadlineMisses = (missed.filter { $0.chosenTill == nil }.count, missed.filter { $0.chosenTill != nil }.count)
-        deadlineMissesByCause = DeadlineMissCause.allCases.map { cause in (cause, missed.filter { DeadlineMissCause.of($0) == cause }.count) }
-        byPlatform = PlatformTimes.of(ledger.attempts)
+        let figures = ledger.figures
+        startToSecureLink = figures.startToSecureLink.percentiles
+        startToResult = figures.startToResult.percentiles
+        phoneDeadlineMisses = (figures.missedWithoutChoice, figures.missedWithChoice)
+        deadlineMissesByCause = zip(DeadlineMissCause.allCases, figures.missesByCause).map { ($0, $1) }
+        byPlatform = figures.byPlatform
         linkLayer = plan.linkLayer.name
-        hostCountdownExpiries = ledger.hosts.filter { $0.ending == .countdownExpired }.count
-        let chose = ledger.attempts.filter { $0.chosenTill != nil }
-        attemptsWithChoice = chose.count
-        wrongTillChoices = chose.filter { $0.chosenTill != $0.nearestTill }.count
-        successes = ledger.hosts.filter { $0.ending?.charged == true }.count
+        hostCountdownExpiries = figures.hostCountdownExpiries
+        attemptsWithChoice = figures.attemptsWithChoice
+        wrongTillChoices = figures.wrongTillChoices
+        successes = figures.successes
     }
 
     public var wrongTillRate: Double { attemptsWithChoice == 0 ? 0 : Double(wrongTillChoices) / Double(attemptsWithChoice) }
-    public var transactions: Int { ledger.settled.count }
+    /// How many transactions settled (all of them, whether the ledger kept their records or streamed them).
+    public let transactions: Int
 }
 
-/// The ledger's records at the end of a run.
+/// The ledger's records at the end of a run: every one, or (when the ledger
+/// streamed its settled transactions) the first ones it kept.
 public struct TransactionLedgerSnapshot: Sendable {
     public let hosts: [TransactionLedger.HostRecord]
     public let attempts: [TransactionLedger.PhoneAttempt]
     public let settled: [TransactionLedger.Settled]
+
+    /// A till transaction by number, if kept.
+    public func host(_ index: Int) -> TransactionLedger.HostRecord? { hosts.indices.contains(index) ? hosts[index] : nil }
+    /// A phone attempt by number, if kept.
+    public func attempt(_ index: Int) -> TransactionLedger.PhoneAttempt? { attempts.indices.contains(index) ? attempts[index] : nil }
 }

@@ -17,4 +17,11 @@ public struct Percentiles: Hashable, Sendable {
         p90 = rank(0.9)
         p99 = rank(0.99)
     }
+
+    init(count: Int, p50: Double?, p90: Double?, p99: Double?) {
+        self.count = count
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+    }
 }

@@ -5,27 +5,6 @@ public struct PlatformTimes: Sendable {
     public let connectToSubscribed: Percentiles
     public let startToSecureLink: Percentiles
     public let startToResult: Percentiles
-
-    /// One entry per platform present, by name; attempts with no platform
-    /// (the simple link layer) count as "any".
-    static func of(_ attempts: [TransactionLedger.PhoneAttempt]) -> [PlatformTimes] {
-        let names = Set(attempts.map { $0.platform ?? "any" }).sorted()
-        return names.map { name in
-            let own = attempts.filter { ($0.platform ?? "any") == name }
-            return PlatformTimes(
-                platform: name,
-                connectToSubscribed: Percentiles(own.compactMap { a in
-                    guard let asked = a.connectRequestedAt, let subscribed = a.subscribedAt else { return nil }
-                    return (subscribed - asked).seconds
-                }),
-                startToSecureLink: Percentiles(own.compactMap { a in a.secureAt.map { ($0 - a.startedAt).seconds } }),
-                startToResult: Percentiles(own.compactMap { a in
-                    guard let end = a.endedAt, a.ending == .paid || a.ending == .failed else { return nil }
-                    return (end - a.startedAt).seconds
-                })
-            )
-        }
-    }
 }
 
 /// Why a phone's 10 s deadline passed: where the attempt stood.

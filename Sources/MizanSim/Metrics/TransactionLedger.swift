@@ -3,6 +3,11 @@ import MizanProtocol
 /// The books of one run: every till transaction and every phone attempt, paired
 /// where the till served the phone, each pair checked by the agreement rule as
 /// soon as both sides have ended.
+///
+/// By default it keeps every record. After `streamSettled(keepFirst:_:)` it
+/// hands each settled transaction to a sink and forgets its records (keeping
+/// the first few for pictures), so its memory no longer grows with the run's
+/// length; the figures are the same either way (LedgerFigures.swift).
 public final class TransactionLedger {
     public struct HostRecord: Sendable {
         public let till: Int
@@ -46,9 +51,35 @@ public final class TransactionLedger {
         public let at: Duration
     }
 
-    public private(set) var hosts: [HostRecord] = []
-    public private(set) var attempts: [PhoneAttempt] = []
+    /// One settled transaction with its records as they were when it settled, numbered from 1 in the order of settling.
+    public struct SettledTransaction: Sendable {
+        public let number: Int
+        public let record: Settled
+        public let host: HostRecord?
+        public let attempt: PhoneAttempt?
+    }
+
+    private var hostStore = RecordStore<HostRecord>()
+    private var attemptStore = RecordStore<PhoneAttempt>()
+    /// Every till transaction (when streaming: the first ones kept).
+    public var hosts: [HostRecord] { hostStore.prefix }
+    /// Every phone attempt (when streaming: the first ones kept).
+    public var attempts: [PhoneAttempt] { attemptStore.prefix }
+    /// Every settled transaction in the order of settling (when streaming: the first ones kept).
     public private(set) var settled: [Settled] = []
+    /// How many transactions have settled.
+    public private(set) var settledCount = 0
+    /// Settled transactions whose endings broke the agreement rule (all of them, streaming or not).
+    public private(set) var violations: [Settled] = []
+    /// Agreed transactions by ending number.
+    private(set) var endingCounts = [Int](repeating: 0, count: (Ending.allCases.map(\.rawValue).max() ?? 0) + 1)
+    /// The figures of the records released so far (streaming).
+    private var released = LedgerFigures()
+    /// Where settled transactions go when streaming; nil keeps everything.
+    private var sink: ((SettledTransaction) -> Void)?
+    private var keepSettled = Int.max
+    /// Settled attempts still named by `keyAttemptByPhone` (streaming): released once the phone writes a key again.
+    private var settledButNamed: Set<Int> = []
     /// Called for every settled transaction (traces, progress).
     var onSettled: (Settled) -> Void = { _ in }
 
@@ -65,28 +96,49 @@ public final class TransactionLedger {
 
     public init() {}
 
-    /// Every till transaction and phone attempt has ended and been settled.
-    public var isSettled: Bool {
-        openHostByTill.isEmpty && openAttemptByPhone.isEmpty && awaitingTill.isEmpty && hosts.allSatisfy { $0.ending != nil }
+    /// From now on, each settled transaction goes to `sink` as it settles and
+    /// its records are forgotten, except the first `keepFirst` till
+    /// transactions, attempts and settled transactions (for pictures). Call it
+    /// before the run.
+    public func streamSettled(keepFirst: Int, _ sink: @escaping (SettledTransaction) -> Void) {
+        precondition(hostStore.count == 0 && attemptStore.count == 0, "TransactionLedger: stream from the start of a run")
+        hostStore = RecordStore(keepFirst: keepFirst)
+        attemptStore = RecordStore(keepFirst: keepFirst)
+        keepSettled = keepFirst
+        self.sink = sink
     }
 
-    public var violations: [Settled] {
-        settled.filter { if case .violated = $0.verdict { true } else { false } }
+    /// Every till transaction and phone attempt has ended and been settled.
+    public var isSettled: Bool {
+        openHostByTill.isEmpty && openAttemptByPhone.isEmpty && awaitingTill.isEmpty && hostStore.allSatisfy { $0.ending != nil }
+    }
+
+    /// The number of the till transaction opened last, if any.
+    var lastHostIndex: Int? { hostStore.count > 0 ? hostStore.count - 1 : nil }
+
+    /// A till transaction, if it is still held.
+    func host(at index: Int) -> HostRecord? { hostStore.record(index) }
+
+    /// The run's figures: those of released records and of every record still held.
+    var figures: LedgerFigures {
+        var figures = released
+        for host in hostStore.held { figures.add(host) }
+        for attempt in attemptStore.held { figures.add(attempt) }
+        return figures
     }
 
     // MARK: till side
 
     func hostStarted(till: Int, at time: Duration) {
-        hosts.append(HostRecord(till: till, lockedAt: time))
-        openHostByTill[till] = hosts.count - 1
+        openHostByTill[till] = hostStore.append(HostRecord(till: till, lockedAt: time))
     }
 
     func hostServing(till: Int, transaction: TransactionID, phone: Int) {
         guard let host = openHostByTill[till] else { return }
-        hosts[host].transaction = transaction
-        if let attempt = keyAttemptByPhone[phone], attempts[attempt].chosenTill == till, attempts[attempt].host == nil {
-            hosts[host].servedAttempt = attempt
-            attempts[attempt].host = host
+        hostStore[host].transaction = transaction
+        if let attempt = keyAttemptByPhone[phone], attemptStore[attempt].chosenTill == till, attemptStore[attempt].host == nil {
+            hostStore[host].servedAttempt = attempt
+            attemptStore[attempt].host = host
             awaitingTill.removeAll { $0 == attempt }
         }
     }
@@ -94,72 +146,71 @@ public final class TransactionLedger {
     func hostFinished(till: Int, ending: HostEnding, transaction: TransactionID?, screen: HostScreen, at time: Duration) {
         let host: Int
         if let open = openHostByTill[till] { host = open } else {
-            hosts.append(HostRecord(till: till, lockedAt: time))
-            host = hosts.count - 1
+            host = hostStore.append(HostRecord(till: till, lockedAt: time))
         }
         openHostByTill[till] = nil
-        hosts[host].transaction = hosts[host].transaction ?? transaction
-        hosts[host].ending = ending
-        hosts[host].screen = screen
-        hosts[host].endedAt = time
-        if let attempt = hosts[host].servedAttempt {
-            if attempts[attempt].ending != nil { settle(host: host, attempt: attempt, at: time) }
+        hostStore[host].transaction = hostStore[host].transaction ?? transaction
+        hostStore[host].ending = ending
+        hostStore[host].screen = screen
+        hostStore[host].endedAt = time
+        if let attempt = hostStore[host].servedAttempt {
+            if attemptStore[attempt].ending != nil { settle(host: host, attempt: attempt, at: time) }
         } else {
             settle(host: host, attempt: nil, at: time)
         }
         // Keys written to this till and not taken by the transaction that just ended: no longer in flight.
-        let unserved = awaitingTill.filter { attempts[$0].chosenTill == till }
-        awaitingTill.removeAll { attempts[$0].chosenTill == till }
+        let unserved = awaitingTill.filter { attemptStore[$0].chosenTill == till }
+        awaitingTill.removeAll { attemptStore[$0].chosenTill == till }
         for attempt in unserved { settle(host: nil, attempt: attempt, at: time) }
     }
 
     // MARK: phone side
 
     func attemptStarted(phone: Int, at time: Duration, platform: String? = nil) {
-        attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
-        attempts[attempts.count - 1].platform = platform
-        openAttemptByPhone[phone] = attempts.count - 1
+        var attempt = PhoneAttempt(index: attemptStore.count, phone: phone, startedAt: time)
+        attempt.platform = platform
+        openAttemptByPhone[phone] = attemptStore.append(attempt)
     }
 
     func attemptChose(phone: Int, till: Int, nearest: Int?, at position: Position, time: Duration, platform: String?) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        attempts[attempt].chosenTill = till
-        attempts[attempt].connectRequestedAt = time
-        if let platform { attempts[attempt].platform = platform }
-        attempts[attempt].nearestTill = nearest
-        attempts[attempt].position = position
+        attemptStore[attempt].chosenTill = till
+        attemptStore[attempt].connectRequestedAt = time
+        if let platform { attemptStore[attempt].platform = platform }
+        attemptStore[attempt].nearestTill = nearest
+        attemptStore[attempt].position = position
     }
 
     /// The phone writes its key: it has just been connected and subscribed.
     func attemptSentKey(phone: Int, at time: Duration) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        if attempts[attempt].subscribedAt == nil { attempts[attempt].subscribedAt = time }
+        if attemptStore[attempt].subscribedAt == nil { attemptStore[attempt].subscribedAt = time }
+        if let previous = keyAttemptByPhone[phone], previous != attempt, settledButNamed.remove(previous) != nil { release(attempt: previous) }
         keyAttemptByPhone[phone] = attempt
     }
 
     func attemptSecure(phone: Int, at time: Duration) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        attempts[attempt].secureAt = time
+        attemptStore[attempt].secureAt = time
     }
 
     func attemptMissedDeadline(phone: Int) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        attempts[attempt].deadlineMissed = true
+        attemptStore[attempt].deadlineMissed = true
     }
 
     func attemptFinished(phone: Int, ending: PhoneEnding, screen: PhoneScreen, at time: Duration) {
         let attempt: Int
         if let open = openAttemptByPhone[phone] { attempt = open } else {
-            attempts.append(PhoneAttempt(index: attempts.count, phone: phone, startedAt: time))
-            attempt = attempts.count - 1
+            attempt = attemptStore.append(PhoneAttempt(index: attemptStore.count, phone: phone, startedAt: time))
         }
         openAttemptByPhone[phone] = nil
-        attempts[attempt].ending = ending
-        attempts[attempt].screen = screen
-        attempts[attempt].endedAt = time
-        if let host = attempts[attempt].host {
-            if hosts[host].ending != nil { settle(host: host, attempt: attempt, at: time) }
-        } else if keyAttemptByPhone[phone] == attempt, let till = attempts[attempt].chosenTill, openHostByTill[till] != nil {
+        attemptStore[attempt].ending = ending
+        attemptStore[attempt].screen = screen
+        attemptStore[attempt].endedAt = time
+        if let host = attemptStore[attempt].host {
+            if hostStore[host].ending != nil { settle(host: host, attempt: attempt, at: time) }
+        } else if keyAttemptByPhone[phone] == attempt, let till = attemptStore[attempt].chosenTill, openHostByTill[till] != nil {
             awaitingTill.append(attempt)
         } else {
             settle(host: nil, attempt: attempt, at: time)
@@ -175,13 +226,29 @@ public final class TransactionLedger {
 
     /// The phone's open attempt, if any.
     func openAttempt(of phone: Int) -> PhoneAttempt? {
-        openAttemptByPhone[phone].map { attempts[$0] }
+        openAttemptByPhone[phone].map { attemptStore[$0] }
     }
 
     private func settle(host: Int?, attempt: Int?, at time: Duration) {
-        let pair = EndingPair(host: host.flatMap { hosts[$0].ending }, phone: attempt.flatMap { attempts[$0].ending })
+        let pair = EndingPair(host: host.flatMap { hostStore[$0].ending }, phone: attempt.flatMap { attemptStore[$0].ending })
         let record = Settled(host: host, attempt: attempt, pair: pair, verdict: AgreementRule.check(pair), at: time)
-        settled.append(record)
+        settledCount += 1
+        if settled.count < keepSettled { settled.append(record) }
+        switch record.verdict {
+        case let .agreed(ending): endingCounts[ending.rawValue] += 1
+        case .violated: violations.append(record)
+        }
         onSettled(record)
+        guard let sink else { return }
+        sink(SettledTransaction(number: settledCount, record: record, host: host.map { hostStore[$0] }, attempt: attempt.map { attemptStore[$0] }))
+        if let host, let released = hostStore.release(host) { self.released.add(released) }
+        if let attempt {
+            // A till that takes this phone's key later still serves this attempt: keep it while its key is the phone's last.
+            if keyAttemptByPhone[attemptStore[attempt].phone] == attempt { settledButNamed.insert(attempt) } else { release(attempt: attempt) }
+        }
+    }
+
+    private func release(attempt: Int) {
+        if let record = attemptStore.release(attempt) { released.add(record) }
     }
 }

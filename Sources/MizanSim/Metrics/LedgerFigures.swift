@@ -1,0 +1,65 @@
+import MizanProtocol
+
+/// A run's figures as running counts and value stores, so that a ledger can
+/// forget each transaction once it has settled: every till record and phone
+/// attempt is added exactly once (when the ledger releases it, or at the
+/// report for those it still holds). Quantiles are exact up to
+/// `QuantileStore.exactLimit` values per figure (QuantileStore.swift).
+struct LedgerFigures: Sendable {
+    struct Platform: Sendable {
+        var connectToSubscribed = QuantileStore()
+        var startToSecureLink = QuantileStore()
+        var startToResult = QuantileStore()
+    }
+
+    var startToSecureLink = QuantileStore()
+    var startToResult = QuantileStore()
+    /// By platform name ("any" for none); reported sorted by name.
+    var platforms: [String: Platform] = [:]
+    var missedWithoutChoice = 0
+    var missedWithChoice = 0
+    /// Indexed as `DeadlineMissCause.allCases`.
+    var missesByCause = [Int](repeating: 0, count: DeadlineMissCause.allCases.count)
+    var attemptsWithChoice = 0
+    var wrongTillChoices = 0
+    var hostCountdownExpiries = 0
+    var successes = 0
+
+    mutating func add(_ host: TransactionLedger.HostRecord) {
+        if host.ending == .countdownExpired { hostCountdownExpiries += 1 }
+        if host.ending?.charged == true { successes += 1 }
+    }
+
+    mutating func add(_ attempt: TransactionLedger.PhoneAttempt) {
+        let secure = attempt.secureAt.map { ($0 - attempt.startedAt).seconds }
+        var result: Double?
+        if let end = attempt.endedAt, attempt.ending == .paid || attempt.ending == .failed { result = (end - attempt.startedAt).seconds }
+        var subscribed: Double?
+        if let asked = attempt.connectRequestedAt, let done = attempt.subscribedAt { subscribed = (done - asked).seconds }
+        if let secure { startToSecureLink.add(secure) }
+        if let result { startToResult.add(result) }
+        var platform = platforms[attempt.platform ?? "any"] ?? Platform()
+        if let subscribed { platform.connectToSubscribed.add(subscribed) }
+        if let secure { platform.startToSecureLink.add(secure) }
+        if let result { platform.startToResult.add(result) }
+        platforms[attempt.platform ?? "any"] = platform
+        if attempt.deadlineMissed {
+            if attempt.chosenTill == nil { missedWithoutChoice += 1 } else { missedWithChoice += 1 }
+            let cause = DeadlineMissCause.of(attempt)
+            if let index = DeadlineMissCause.allCases.firstIndex(of: cause) { missesByCause[index] += 1 }
+        }
+        if attempt.chosenTill != nil {
+            attemptsWithChoice += 1
+            if attempt.chosenTill != attempt.nearestTill { wrongTillChoices += 1 }
+        }
+    }
+
+    var byPlatform: [PlatformTimes] {
+        platforms.keys.sorted().compactMap { name in
+            platforms[name].map { entry in
+                PlatformTimes(platform: name, connectToSubscribed: entry.connectToSubscribed.percentiles,
+                              startToSecureLink: entry.startToSecureLink.percentiles, startToResult: entry.startToResult.percentiles)
+            }
+        }
+    }
+}

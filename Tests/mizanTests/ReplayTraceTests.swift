@@ -1,0 +1,56 @@
+import Foundation
+import MizanFormats
+import Testing
+@testable import mizan
+
+/// `mizan replay --trace` reads the run's recorded trace as it streams in, and
+/// only a whole trace of the same run.
+@Suite struct ReplayTraceTests {
+    static let floor = #"{"minutes": 0.5, "tills": {"row": {"count": 1}}, "payers": {"arrivals": "pairs"}}"#
+
+    static func recordedTrace(seed: Int) throws -> (floor: String, trace: String) {
+        let floor = try RunCommandTests.file(Self.floor)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-trace-\(UUID().uuidString).jsonl").path
+        #expect(try RunCommand.main([floor, "--seed", String(seed), "--trace", trace]) == 0)
+        return (floor, trace)
+    }
+
+    @Test func aWholeTraceOfTheRunIsReplayed() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
+    }
+
+    @Test func aTraceWithoutItsEndRecordIsRefusedAsIncomplete() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        let lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n")
+        try (lines.dropLast().joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("incomplete trace: no end record; the run was interrupted?") == true, "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func aTraceOfAnotherRunIsRefused() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "4", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("not the trace of this run") == true, "\(failure?.message ?? "accepted")")
+    }
+}
+
+/// Every trace a command writes ends with its end record, so a reader can tell it is whole.
+@Suite struct TraceEndRecordTests {
+    @Test func aRegressionRunsTraceEndsWithItsEndRecord() throws {
+        let refusal = RunCommandTests.failure { try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", "nope"]) }?.message ?? ""
+        let label = try #require(refusal.components(separatedBy: "expected one of: ").last?.components(separatedBy: ", ").first)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-regress-\(UUID().uuidString)").path
+        let trace = folder + "-trace.jsonl"
+        #expect(try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", label, "--trace", trace, "--out", folder]) == 0)
+        var events = 0
+        try FloorTraceFile.read(trace) { _ in events += 1 }
+        #expect(events > 0)
+    }
+}
