@@ -79,6 +79,8 @@ final class PhoneEndpoint {
     /// when first needed during a scan (nil: not yet); emptied when it stops
     /// scanning or moves.
     var held: [HeldSignal?] = []
+    /// The last held signal computed while standing: (till index, stand, value).
+    var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
     /// Bumped whenever its motion changes: a new stand, new fades.
     var stands: UInt64 = 0
 

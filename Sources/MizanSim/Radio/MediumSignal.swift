@@ -129,8 +129,11 @@ extension RadioMedium {
         let fixed = till.offset + phone.offset - phone.bodyLoss
         if phone.motion.isStill || now <= phone.motion.start {
             if phone.held.count > till.index, let cached = phone.held[till.index] { return cached }
+            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
             let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
                                     stand: phone.stands << 24, fixedOffset: fixed)
+            phone.lastHeld = (till.index, phone.stands, value)
             if phone.scanning {
                 if phone.held.count <= till.index { phone.held.append(contentsOf: repeatElement(HeldSignal?.none, count: tills.count - phone.held.count)) }
                 phone.held[till.index] = value
