@@ -49,8 +49,10 @@ func runBench() -> Int32 {
         case "W2", "W3":
             let w0 = try W0CryptoFloor.measure(count: max(1, Int(20_000 * min(options.scale, 1))))
             var plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
-            // The faithful radio (docs/link-layer.md) since 2026-11-30; `--radio simple` for the first definition.
+            // The faithful link layer (docs/link-layer.md) since 2026-11-30 and the signal model
+            // (docs/signal-model.md) since 2026-12-01; `--radio simple` for the first definition of both.
             plan.linkLayer = options.faithful ? .faithful(.standard) : .simple
+            plan.radio = CheckoutWorkload.radio(faithful: options.faithful)
             let result = try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1)
             let pooled = options.jobs > 1 ? try CheckoutWorkload.measure(plan, seed: options.seed, jobs: options.jobs) : result
             let report = result.report

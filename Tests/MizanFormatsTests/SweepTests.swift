@@ -4,7 +4,7 @@ import MizanFormats
 
 @Suite struct SweepTests {
     static let sweep = """
-    {"floor": {"minutes": 0.5, "tills": {"row": {"count": 4}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 5}},
+    {"floor": {"minutes": 0.5, "tills": {"row": {"count": 4}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 5}, "radio": {"advertising": "simple"}},
      "seeds": 3,
      "grid": [{"field": "tills.row.spacing", "values": [1, 3]}, {"field": "radio.packetSigma", "values": [2, 9]}]}
     """

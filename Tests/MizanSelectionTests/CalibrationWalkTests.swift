@@ -8,7 +8,7 @@ import MizanFormats
 @Suite struct CalibrationWalkTests {
     @Test func aSimulatedWalkRecoversTheFloorsRadio() throws {
         // No spread between phones or tills: the fit on the walk finds the radio's own model.
-        let text = #"{"minutes": 0.5, "tills": {"row": {"count": 4, "spacing": 3}}, "payers": {"arrivals": "pairs"}, "radio": {"referenceRSSI": -62, "pathLossExponent": 2.5, "packetSigma": 4}}"#
+        let text = #"{"minutes": 0.5, "tills": {"row": {"count": 4, "spacing": 3}}, "payers": {"arrivals": "pairs"}, "radio": {"advertising": "simple", "referenceRSSI": -62, "pathLossExponent": 2.5, "packetSigma": 4}}"#
         let plan = try FloorFile.parse(text, file: "floor.json")
         let walk = CalibrationWalk().samples(plan)
         #expect(walk.count > 1_000)

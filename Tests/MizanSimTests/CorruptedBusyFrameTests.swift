@@ -7,11 +7,11 @@ import Testing
 /// another, the till's "busy" answer is spoiled on the air, and the phone shows
 /// "secure link failed" while that till never had a transaction with it. The
 /// catalogue allows the pair (ending 17, till unaffected); the run agrees.
-/// (Found on the simple link layer, where this seed reaches the busy till.)
+/// (Found on the simple link layer and the simple advertising model, where this seed reaches the busy till.)
 @Suite struct CorruptedBusyFrameTests {
     static let floor = """
     {"name": "soak", "minutes": 0.225, "tills": {"row": {"count": 2, "spacing": 1.307}},
-     "payers": {"arrivals": "pairs"}, "radio": {"link": "simple"},
+     "payers": {"arrivals": "pairs"}, "radio": {"link": "simple", "advertising": "simple"},
      "faults": [{"kind": "corrupt-frame", "phone": 1, "frame": "busy"}]}
     """
 

@@ -149,7 +149,7 @@ import Testing
 
     @Test func aPayerWalkingAwayLosesTheLinkAfterASupervisionTimeout() throws {
         var plan = FloorRun.single { $0.faults = [.walkAway(phone: 0, at: .seconds(2), speed: 1.5, dx: 0, dy: 1)] }
-        plan.radio = RadioParameters()
+        plan.radio = .firstDefinition // its ranges are computed from the simple model's path loss
         plan.radio.packetSigma = 0
         plan.payerBehaviour.reviewTime = 120...120
         let run = try FloorRun(plan, seed: 3)

@@ -13,7 +13,7 @@ import Testing
     /// link was lost and why, or nil.
     static func idleHour(distance: Double, midpoint: Double?) -> (at: Duration, reason: LinkLossReason, connectedAt: Duration)? {
         let loop = SimulationLoop()
-        var parameters = RadioParameters()
+        var parameters = RadioParameters.firstDefinition
         parameters.packetSigma = 0
         let tillPosition = Position(x: 0, y: 0, z: 1.0)
         let phonePosition = Position(x: 0, y: distance, z: 1.2)
@@ -48,7 +48,7 @@ import Testing
     @Test func aWeakIdleLinkIsLostBySupervisionAtADrawnTime() {
         // Half the packets lost: a connection event fails with chance 3/4, and
         // a run of 24 (720 ms at 30 ms) starts about once in 4,000 events.
-        let model = PathLossModel(parameters: RadioParameters())
+        let model = PathLossModel(parameters: .firstDefinition)
         let mean = model.meanRSSI(distance: Position(x: 0, y: 2, z: 1.2).distance(to: Position(x: 0, y: 0, z: 1.0)))
         let loss = Self.idleHour(distance: 2, midpoint: mean)
         #expect(loss?.reason == .supervisionTimeout)

@@ -8,6 +8,8 @@ import Testing
         var plan = FloorPlan(tills: FloorPlan.row(count: 4), payers: .queues(meanGap: meanGap, idle: idle), duration: .seconds(40))
         plan.payerBehaviour.phoneOffsetSigma = 4
         plan.payerBehaviour.bluetoothOffFraction = bluetoothOff
+        // The digests below were made on the first radio (the simple advertising model).
+        plan.radio = .firstDefinition
         plan.radio.linkShadowingSigma = 3
         return plan
     }

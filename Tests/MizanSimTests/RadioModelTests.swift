@@ -48,12 +48,21 @@ import Testing
         #expect(fit.sigma > 1 && fit.sigma < 4)
     }
 
-    @Test func theDefaultsAgreeWithTheDanisFitsInRADIO() {
-        // docs/radio.md: Danis Pi receivers fit -58.9 dBm at 1 m, exponent 2.17, sigma 6.5 dB.
-        let defaults = RadioParameters()
-        #expect(abs(defaults.referenceRSSI - -58.9) < 0.5)
-        #expect(abs(defaults.pathLossExponent - 2.17) < 0.1)
-        #expect(abs(defaults.packetSigma - 6.5) < 1)
+    @Test func theDefaultsAreTheSignalModelsDanisFit() {
+        // docs/signal-model.md: the pooled Danis fit -59.8 dBm at 1 m, exponent 1.64; the split of its residuals.
+        let defaults = RadioParameters(), fit = SignalParameters()
+        #expect(defaults.advertising == .signal)
+        #expect(defaults.referenceRSSI == fit.referenceRSSI && defaults.pathLossExponent == fit.pathLossExponent)
+        #expect(defaults.shadowingSigma == fit.shadowingSigma && defaults.shadowingLength == fit.shadowingLength)
+        #expect(defaults.fadingKdB == fit.fadingKdB && defaults.fadingLength == fit.fadingLength)
+        #expect(defaults.channelFadingKdB == fit.channelFadingKdB && defaults.packetNoise == fit.packetNoise)
+        #expect(defaults.tillOffsetSigma == TillOffsets.danisSpread)
+        // The first definition: docs/radio.md's Danis Pi receivers fit -58.9 dBm at 1 m, exponent 2.17, sigma 6.5 dB.
+        let first = RadioParameters.firstDefinition
+        #expect(first.advertising == .simple)
+        #expect(abs(first.referenceRSSI - -58.9) < 0.5)
+        #expect(abs(first.pathLossExponent - 2.17) < 0.1)
+        #expect(abs(first.packetSigma - 6.5) < 1)
     }
 
     @Test func packetErrorRateRisesAsRSSIFalls() {
@@ -67,7 +76,7 @@ import Testing
     }
 
     @Test func meanRSSIFollowsLogDistance() {
-        let model = PathLossModel(parameters: RadioParameters())
+        let model = PathLossModel(parameters: .firstDefinition)
         #expect(model.meanRSSI(distance: 1) == -59)
         #expect(abs(model.meanRSSI(distance: 10) - (-59 - 22)) < 1e-9)
     }

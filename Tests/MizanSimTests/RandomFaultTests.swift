@@ -8,6 +8,9 @@ import Testing
     static func plan(seed: UInt64) -> FloorPlan {
         var generator = SeededGenerator(seed: seed).split("faults")
         var plan = FloorPlan(tills: FloorPlan.row(count: 10), payers: .queues(meanGap: .seconds(4), idle: 0), duration: .seconds(20))
+        // The simple advertising model with fading, as these runs were first made
+        // (on the signal model some seeds give the pair (cancelled, handshake failed): BENCHMARKS.md, "A finding for the catalogue").
+        plan.radio = .firstDefinition
         plan.radio.ricianKdB = 7
         plan.operators.successProbability = 0.8
         plan.payerBehaviour.confirmProbability = 0.9

@@ -24,7 +24,7 @@ public enum DefaultFloor {
       },
       "operators": { "lockDelaySeconds": 2, "pickSeconds": [0.5, 2], "successProbability": 0.98 },
       "phones": { "rssiOffsetSigma": 4, "bodyLoss": 3, "selection": { "name": "mean", "window": 1 } },
-      "radio": { "referenceRSSI": -59, "pathLossExponent": 2.2, "packetSigma": 6, "ricianKdB": 7, "sensitivity": -95 }
+      "radio": { "advertising": "signal", "sensitivity": -95, "bystanderEventsPerSecond": 0 }
     }
 
     """

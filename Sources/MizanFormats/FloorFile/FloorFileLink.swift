@@ -32,6 +32,10 @@ extension FloorFile {
         }
         if let v = try entry.optionalNumber("supervisionTimeoutMs", in: 100...32_000) { profile.supervisionTimeout = .milliseconds(v) }
         if let v = try entry.optionalInteger("mtu", in: 23...517) { profile.mtu = v }
+        // How the phone scans on the signal model (docs/signal-model.md): Android's three modes, or iOS's.
+        let modes: [(name: String, value: ScanProfile)] = [("low-latency", .androidLowLatency), ("balanced", .androidBalanced),
+                                                           ("low-power", .androidLowPower), ("ios-foreground", .iosForeground)]
+        if let scan = try entry.optionalChoice("scanMode", modes) { profile.scan = scan }
         try entry.finish()
         return PlatformShare(profile: profile, share: share)
     }

@@ -2,9 +2,35 @@ import MizanSim
 extension FloorFile {
     /// The radio section: `RadioParameters` by name (times in milliseconds),
     /// optionally starting from the ideal radio, plus per-till offsets as
-    /// `mizan calibrate` writes them.
+    /// `mizan calibrate` writes them. `advertising` picks the model: `signal`
+    /// (the default) or `simple` (the first definition; the ideal radio's
+    /// default); each model's own fields are refused on the other.
     static func readRadio(_ radio: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) {
-        var p = try radio.optionalBool("ideal") == true ? RadioParameters.ideal : RadioParameters()
+        let ideal = try radio.optionalBool("ideal") == true
+        var p = ideal ? RadioParameters.ideal : RadioParameters()
+        if let model = try radio.optionalChoice("advertising", AdvertisingModel.allCases.map { (name: $0.rawValue, value: $0) }) {
+            p.advertising = model
+        }
+        let simpleOnly = ["packetSigma", "linkShadowingSigma", "ricianKdB", "collisions"]
+        let signalOnly = ["tillOffsetSigma", "shadowingSigma", "shadowingLengthM", "fadingKdB", "fadingLengthM", "channelFadingKdB",
+                          "packetNoise", "packetSpacingMs", "captureThreshold", "bystanderEventsPerSecond", "bystanderRSSI", "bystanderSpread"]
+        for key in p.advertising == .signal ? simpleOnly : signalOnly where radio.has(key) {
+            let other: AdvertisingModel = p.advertising == .signal ? .simple : .signal
+            throw radio.error(key, "belongs to the \(other.rawValue) advertising model, and this radio uses the \(p.advertising.rawValue) one; add \"advertising\": \"\(other.rawValue)\" to use it (docs/signal-model.md)")
+        }
+        if let v = try radio.optionalNumber("tillOffsetSigma", in: 0...20) { p.tillOffsetSigma = v }
+        if let v = try radio.optionalNumber("shadowingSigma", in: 0...20) { p.shadowingSigma = v }
+        if let v = try radio.optionalNumber("shadowingLengthM", in: 0.01...100) { p.shadowingLength = v }
+        if let v = try radio.optionalNumber("fadingKdB", in: -10...40) { p.fadingKdB = v }
+        if let v = try radio.optionalNumber("fadingLengthM", in: 0.01...10) { p.fadingLength = v }
+        if let v = try radio.optionalNumber("channelFadingKdB", in: -10...40) { p.channelFadingKdB = v }
+        if let v = try radio.optionalNumber("packetNoise", in: 0...20) { p.packetNoise = v }
+        if let v = try radio.optionalNumber("packetSpacingMs", in: 0...10) { p.packetSpacing = .milliseconds(v) }
+        if let v = try radio.optionalNumber("captureThreshold", in: 0...40) { p.captureThreshold = v }
+        // A rate above 2,000 events a second (one every 0.5 ms) would keep every channel busy nearly all the time.
+        if let v = try radio.optionalNumber("bystanderEventsPerSecond", in: 0...2_000) { p.bystanderEventsPerSecond = v }
+        if let v = try radio.optionalNumber("bystanderRSSI", in: -150...20) { p.bystanderRSSI = v }
+        if let v = try radio.optionalNumber("bystanderSpread", in: 0...20) { p.bystanderSpread = v }
         if let v = try radio.optionalNumber("referenceRSSI", in: -150...20) { p.referenceRSSI = v }
         if let v = try radio.optionalNumber("pathLossExponent", in: 0.5...6) { p.pathLossExponent = v }
         if let v = try radio.optionalNumber("packetSigma", in: 0...40) { p.packetSigma = v }
@@ -31,6 +57,8 @@ extension FloorFile {
             throw radio.error("supervisionTimeoutMs", "expected more than twice the connection interval (\(p.connectionInterval.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(p.supervisionTimeout.milliseconds) ms")
         }
         if let offsets = try radio.optionalObjects("tillOffsets") {
+            // Measured offsets: the tills' own offsets are known, none is drawn (unless the file asks for a spread too).
+            if !radio.has("tillOffsetSigma") { p.tillOffsetSigma = 0 }
             var seen: [Int: Int] = [:]
             for (index, entry) in offsets.enumerated() {
                 let till = try entry.required(entry.optionalInteger("till", in: 1...plan.tills.count), "till", "a till number from 1 to \(plan.tills.count)")

@@ -14,6 +14,8 @@ public enum CalibrationFile {
         let exponent = try fields.number("pathLossExponent", in: 0.1...10)
         let sigma = try fields.number("packetSigma", in: 0.01...50)
         let height = try fields.number("phoneHeight", in: 0...10)
+        // The floor-file radio section names its advertising model; a calibration is the simple model's.
+        _ = try fields.optionalChoice("advertising", [(name: "simple", value: true)])
         var offsets: [TillCalibration.Offset] = []
         var tills = Set<TillID>()
         for entry in try fields.objects("tillOffsets") {

@@ -49,9 +49,12 @@ public struct Calibration: Hashable, Sendable {
     public static let minimumSpread = CalibrationFit.minimumSpread
 
     /// The radio section a floor file loads: `RadioParameters` property names plus `tillOffsets`.
+    /// `packetSigma` (every residual as per-packet spread) is the simple
+    /// advertising model's, so the section names that model (`docs/signal-model.md`).
     public var json: String {
         let offsets = tillOffsets.map { JSONText.object([("till", String($0.till.rawValue)), ("offset", JSONText.number($0.offset, digits: 2))]) }
         return "{\n"
+            + "  \"advertising\": \"simple\",\n"
             + "  \"referenceRSSI\": \(JSONText.number(referenceRSSI, digits: 2)),\n"
             + "  \"pathLossExponent\": \(JSONText.number(pathLossExponent, digits: 3)),\n"
             + "  \"packetSigma\": \(JSONText.number(packetSigma, digits: 2)),\n"

@@ -25,6 +25,8 @@ extension TwinRadio {
             offsets[till] = try entry.number("offset", in: -60...60)
             try entry.finish()
         }
+        // `mizan calibrate` names the advertising model its packetSigma belongs to.
+        _ = try top.optionalChoice("advertising", [(name: "simple", value: true)])
         try top.finish()
         return from(referenceRSSI: reference, pathLossExponent: exponent, packetSigma: sigma, offsets: offsets)
     }

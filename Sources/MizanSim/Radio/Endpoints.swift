@@ -20,6 +20,12 @@ final class TillEndpoint {
     /// each answers the next advertising packet it hears.
     var connectors: [PhoneEndpoint] = []
     var deliver: (PeripheralRadioEvent) -> Void = { _ in }
+    // The signal model's advertising (`MediumAdvertising`).
+    /// Advertising events sent so far (numbers each event's per-packet noise).
+    var events = 0
+    /// When the last event began and when the next will, seconds (for collisions).
+    var lastEventStart = -Double.infinity
+    var nextEventStart = Double.infinity
 
     init(index: Int, tillID: TillID, position: Position, offset: Double) {
         self.index = index
@@ -37,7 +43,12 @@ final class TillEndpoint {
 final class PhoneEndpoint {
     let index: Int
     let central: CentralID
-    var motion: Motion
+    var motion: Motion {
+        didSet {
+            stands &+= 1
+            held.removeAll(keepingCapacity: true)
+        }
+    }
     /// Receive-side RSSI offset, dB (device-to-device calibration).
     var offset: Double
     /// Body or pocket loss, dB, subtracted from every packet.
@@ -56,6 +67,22 @@ final class PhoneEndpoint {
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
     var eventStamp = 0
     var eventMean = 0.0
+    // The signal model's scanning (`MediumAdvertising`).
+    /// How it scans, and when its scan interval 0 began (seconds), from the scan's start.
+    var scan = ScanProfile.androidLowLatency
+    var scanPhase = 0.0
+    var scanWindow = 0.1
+    var scanInterval = 0.1
+    /// iOS hold-off: when each till (by index) may next be reported; empty without a hold-off.
+    var reportHeldUntil: [Double] = []
+    /// What it receives from each till (by index) while it stands, computed
+    /// when first needed during a scan (nil: not yet); emptied when it stops
+    /// scanning or moves.
+    var held: [HeldSignal?] = []
+    /// The last held signal computed while standing: (till index, stand, value).
+    var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
+    /// Bumped whenever its motion changes: a new stand, new fades.
+    var stands: UInt64 = 0
 
     init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
         self.index = index

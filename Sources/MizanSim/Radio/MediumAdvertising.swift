@@ -1,8 +1,9 @@
 import MizanProtocol
 import MizanRuntime
 
-/// Advertising and scanning: each advertising event a packet per channel,
-/// heard by every scanning phone whose packet clears the sensitivity.
+/// Advertising and scanning. On the simple model each advertising event a
+/// packet per channel, heard by every scanning phone whose packet clears the
+/// sensitivity; on the signal model, `MediumSignal`.
 extension RadioMedium {
     // MARK: advertising and scanning
 
@@ -12,6 +13,9 @@ extension RadioMedium {
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
         guard till.advertisingTimer == nil else { return }
         observe(.advertisingStarted(till: till.index))
+        if signal != nil, !advertisers.contains(where: { $0 === till }) {
+            advertisers.insert(till, at: advertisers.firstIndex { $0.index > till.index } ?? advertisers.endIndex)
+        }
         scheduleAdvertising(till, after: advertisingDelay())
     }
 
@@ -20,6 +24,8 @@ extension RadioMedium {
         till.advertisingPayload = nil
         if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
         till.advertisingTimer = nil
+        till.nextEventStart = .infinity
+        advertisers.removeAll { $0 === till }
         observe(.advertisingStopped(till: till.index))
     }
 
@@ -33,6 +39,7 @@ extension RadioMedium {
         till.advertisingTimer = clock.schedule(after: delay) { [unowned self, unowned till] in
             advertise(till)
         }
+        if signal != nil { till.nextEventStart = nowSeconds + delay / .seconds(1) }
     }
 
     /// One advertising event: a packet on each channel, heard by every scanning
@@ -41,6 +48,14 @@ extension RadioMedium {
     func advertise(_ till: TillEndpoint) {
         till.advertisingTimer = nil
         guard let payload = till.advertisingPayload, till.availability == .on else { return }
+        if signal != nil {
+            till.nextEventStart = .infinity
+            advertiseSignal(till, payload: payload)
+            if till.advertisingPayload != nil, till.advertisingTimer == nil {
+                scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())
+            }
+            return
+        }
         advertisingEvents &+= 1
         let time = now
         for channel in 0..<parameters.advertisingChannels {
@@ -74,6 +89,7 @@ extension RadioMedium {
     func startScan(_ phone: PhoneEndpoint) {
         guard phone.availability == .on, !phone.scanning else { return }
         phone.scanning = true
+        if signal != nil { beginSignalScan(phone) }
         let at = scanners.firstIndex { $0.index > phone.index } ?? scanners.endIndex
         scanners.insert(phone, at: at)
     }
@@ -82,5 +98,6 @@ extension RadioMedium {
         guard phone.scanning else { return }
         phone.scanning = false
         scanners.removeAll { $0 === phone }
+        if signal != nil { endSignalScan(phone) }
     }
 }

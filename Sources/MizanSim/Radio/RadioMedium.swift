@@ -21,8 +21,16 @@ public final class RadioMedium {
         case ownTillOnly
     }
 
+    /// The per-packet draws of connections (`RadioParameters.linkPackets`) and the simple model's advertising.
     public let model: PathLossModel
-    public var parameters: RadioParameters { model.parameters }
+    public let parameters: RadioParameters
+    /// The signal model's per-till draws (nil on the simple advertising model).
+    var signal: FloorSignal?
+    /// Tills advertising now, in index order (signal model: for collisions).
+    var advertisers: [TillEndpoint] = []
+    /// `parameters.packetAirtime` and `packetSpacing` in seconds.
+    let airtime: Double
+    let packetSpacing: Double
     let clock: VirtualClock
     // Unchecked exclusivity: every draw is a short call into the generator,
     // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
@@ -34,7 +42,7 @@ public final class RadioMedium {
     /// The till platform on the faithful link layer.
     let tillProfile: TillProfile?
     /// The per-packet spread as a table, for the loss of idle links.
-    private(set) lazy var packetSpread = PacketSpread(parameters: parameters)
+    private(set) lazy var packetSpread = PacketSpread(parameters: model.parameters)
     var observe: (MediumEvent) -> Void = { _ in }
 
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
@@ -60,7 +68,13 @@ public final class RadioMedium {
                 linkLayer: LinkLayer = .simple) {
         self.linkLayer = linkLayer
         if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
-        model = PathLossModel(parameters: parameters)
+        self.parameters = parameters
+        model = PathLossModel(parameters: parameters.linkPackets)
+        if parameters.advertising == .signal {
+            signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
+        }
+        airtime = parameters.packetAirtime / .seconds(1)
+        packetSpacing = parameters.packetSpacing / .seconds(1)
         self.clock = clock
         self.generator = generator.split("medium")
         shadowingSeed = generator.split("shadowing")
@@ -80,6 +94,7 @@ public final class RadioMedium {
         let till = TillEndpoint(index: tills.count, tillID: tillID, position: position, offset: offset)
         tills.append(till)
         tillIndexByID[tillID] = till.index
+        signal?.addTill()
         return till
     }
 
@@ -127,7 +142,13 @@ public final class RadioMedium {
         }
     }
 
+    /// What adds to the path loss on the link (offsets, body loss,
+    /// shadowing; on the signal model also the link's held fade), so that
+    /// `model.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
+        if signal != nil {
+            return held(phone, till).link - model.meanRSSI(distance: distance(phone, till))
+        }
         var offset = till.offset + phone.offset - phone.bodyLoss
         if parameters.linkShadowingSigma > 0 {
             let key = till.index &* 1_000_003 &+ phone.index

@@ -1,0 +1,164 @@
+import MizanProtocol
+import MizanRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Advertising and scanning on the signal model (`docs/signal-model.md`):
+/// each advertising event three packets, on 37, 38 and 39 `packetSpacing`
+/// apart; each phone listens on one channel at a time by its platform's scan
+/// profile; a packet's RSSI is what the phone holds from the till (path loss,
+/// offsets, shadowing, fades: `FloorSignal`) plus per-packet noise; a packet
+/// overlapping another on its channel at the phone (another till's, or a
+/// bystander's) survives only if it leads by the capture threshold.
+///
+/// Cost: per event, one pass over the tills advertising (collisions: two
+/// tills' events overlap on every channel or on none, since every event's
+/// packets are `packetSpacing` apart) and one over the scanning phones; a
+/// phone's held signal from a till is computed once per stand and scan.
+/// Everything an event's three packets do is done when its first is sent,
+/// and the reports are delivered then (at most 2 x `packetSpacing` early).
+extension RadioMedium {
+    /// Seconds since the run began.
+    var nowSeconds: Double { Double(now.components.seconds) + Double(now.components.attoseconds) * 1e-18 }
+
+    /// One advertising event on the signal model.
+    func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
+        guard let signal else { return }
+        till.events &+= 1
+        let event = till.events
+        let start = nowSeconds
+        till.lastEventStart = start
+        packetsSent &+= parameters.advertisingChannels
+        // Tills whose events overlap this one (their last, or their next already scheduled).
+        var colliders: [(till: TillEndpoint, event: Int)] = []
+        for other in advertisers where other !== till {
+            if abs(other.lastEventStart - start) < airtime {
+                colliders.append((other, other.events))
+            } else if abs(other.nextEventStart - start) < airtime {
+                colliders.append((other, other.events &+ 1))
+            }
+        }
+        for phone in scanners where phone.scanning && phone.availability == .on && canHear(phone, till) {
+            for channel in 0..<parameters.advertisingChannels {
+                let time = start + Double(channel) * packetSpacing
+                guard listeningChannel(phone, at: time) == channel else { continue }
+                let heldSignal = held(phone, till)
+                let rssi = heldSignal.channel(channel) + signal.noise(till: till.index, event: event, phone: phone.index, channel: channel)
+                guard rssi >= parameters.sensitivity else { continue }
+                guard survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) else { continue }
+                guard report(till, at: time, to: phone) else { continue }
+                packetsHeard &+= 1
+                phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+            }
+        }
+        // Phones waiting to connect answer one of the event's packets (faithful link layer).
+        for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
+            answerAdvertisement(of: till)
+        }
+    }
+
+    /// The channel (0, 1, 2) the phone listens on at `time`, or nil between windows.
+    func listeningChannel(_ phone: PhoneEndpoint, at time: Double) -> Int? {
+        let since = time - phone.scanPhase
+        let index = (since / phone.scanInterval).rounded(.down)
+        guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
+        let slot = index.truncatingRemainder(dividingBy: 3)
+        return Int(slot < 0 ? slot + 3 : slot)
+    }
+
+    /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
+    /// survives what overlaps it there: the other tills' packets of the
+    /// events in `colliders`, and bystanders' (a Poisson process per
+    /// receiver and channel: the number starting within an air time either
+    /// side is Poisson with mean 2 x rate x air time).
+    func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
+        for (other, event) in colliders where canHear(phone, other) {
+            let interferer = held(phone, other).channel(channel) + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)
+            if rssi - interferer < parameters.captureThreshold { return false }
+        }
+        let rate = parameters.bystanderEventsPerSecond
+        if rate > 0 {
+            var count = poisson(mean: 2 * rate * airtime)
+            while count > 0 {
+                count -= 1
+                let interferer = generator.normal(mean: parameters.bystanderRSSI, sd: parameters.bystanderSpread)
+                if rssi - interferer < parameters.captureThreshold { return false }
+            }
+        }
+        return true
+    }
+
+    /// A Poisson count with a small mean (inversion).
+    func poisson(mean: Double) -> Int {
+        let u = generator.unitInterval()
+        var p = exp(-mean), cumulative = p, k = 0
+        while u >= cumulative, k < 1_000 {
+            k += 1
+            p *= mean / Double(k)
+            cumulative += p
+        }
+        return k
+    }
+
+    /// Whether the phone reports a packet it decoded: its profile's report
+    /// loss, and (iOS) no second report of a till within its hold-off.
+    func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint) -> Bool {
+        let scan = phone.scan
+        if scan.reportLoss > 0, generator.unitInterval() < scan.reportLoss { return false }
+        guard let median = scan.reportHoldMedian else { return true }
+        if phone.reportHeldUntil.count <= till.index {
+            phone.reportHeldUntil.append(contentsOf: repeatElement(-Double.infinity, count: tills.count - phone.reportHeldUntil.count))
+        }
+        guard time >= phone.reportHeldUntil[till.index] else { return false }
+        phone.reportHeldUntil[till.index] = time + median * exp(scan.reportHoldSpread * generator.normal())
+        return true
+    }
+
+    /// What the phone receives from the till before per-packet noise: held
+    /// while it stands (cached for the scan), computed afresh while it walks
+    /// (its fades drawn anew every `fadingLength` walked).
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+        guard let signal else {
+            let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+            return HeldSignal(link: mean, channels: (mean, mean, mean))
+        }
+        let here = position(of: phone)
+        let fixed = till.offset + phone.offset - phone.bodyLoss
+        if phone.motion.isStill || now <= phone.motion.start {
+            if phone.held.count > till.index, let cached = phone.held[till.index] { return cached }
+            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
+                                    stand: phone.stands << 24, fixedOffset: fixed)
+            phone.lastHeld = (till.index, phone.stands, value)
+            if phone.scanning {
+                if phone.held.count <= till.index { phone.held.append(contentsOf: repeatElement(HeldSignal?.none, count: tills.count - phone.held.count)) }
+                phone.held[till.index] = value
+            }
+            return value
+        }
+        let walked = here.distance(to: phone.motion.origin)
+        let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
+        return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
+                           stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
+    }
+
+    /// A phone starts scanning on the signal model: its platform's scan
+    /// profile (phones without one, on the simple link layer, listen as
+    /// Android's low-latency mode: all the time), from a random phase.
+    func beginSignalScan(_ phone: PhoneEndpoint) {
+        phone.scan = phone.profile?.scan ?? .androidLowLatency
+        phone.scanWindow = phone.scan.window
+        phone.scanInterval = phone.scan.interval
+        phone.scanPhase = nowSeconds - generator.uniform(0...phone.scan.interval)
+        phone.reportHeldUntil.removeAll(keepingCapacity: true)
+    }
+
+    func endSignalScan(_ phone: PhoneEndpoint) {
+        phone.held = []
+        phone.reportHeldUntil = []
+    }
+}

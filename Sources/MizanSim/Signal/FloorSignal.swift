@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signal model as the floor's `RadioMedium` uses it, by till index:
+/// each till's drawn offset and its correlated shadowing field
+/// (`CorrelatedField`, as `CorrelatedShadowing`), and the fades and per-packet
+/// noise drawn by hashing what they belong to, so that they cost no storage
+/// and every party that asks (the phone hearing a packet, another till's
+/// packet colliding with it) gets the same value.
+///
+/// - A link's fade (Rician, K `fadingKdB`) and each channel's own fade
+///   (K `channelFadingKdB`) are a function of (till, phone, `stand`): held
+///   while the phone stands, drawn afresh when it moves (the medium gives a
+///   new `stand` every `fadingLength` a phone walks). Unlike `LinkFading`'s
+///   fields, two phones at one spot fade independently (their bodies and
+///   hands differ); within one stand the fade is the same, as on the Danis
+///   tracks. Both fades are centred (their mean dB subtracted), so the
+///   reference RSSI stays the mean, as in `LinkFading`.
+/// - The per-packet noise is a function of (till, advertising event, phone,
+///   channel).
+public struct FloorSignal: Sendable {
+    public let referenceRSSI: Double
+    public let pathLossExponent: Double
+    public let tillOffsetSigma: Double
+    public let shadowingSigma: Double
+    public let shadowingLength: Double
+    public let packetNoise: Double
+    /// Each till's drawn offset, dB, by index.
+    public private(set) var offsets: [Double] = []
+    private var shadowing: [CorrelatedField] = []
+    private let root: SeededGenerator
+    private let hashKey: UInt64
+    private let link: RicianDraw?
+    private let channel: RicianDraw?
+
+    public init(parameters: RadioParameters, generator: SeededGenerator) {
+        referenceRSSI = parameters.referenceRSSI
+        pathLossExponent = parameters.pathLossExponent
+        tillOffsetSigma = parameters.tillOffsetSigma
+        shadowingSigma = parameters.shadowingSigma
+        shadowingLength = parameters.shadowingLength
+        packetNoise = parameters.packetNoise
+        root = generator
+        hashKey = generator.split("hashed draws").seed
+        link = RicianDraw(kFactordB: parameters.fadingKdB)
+        channel = parameters.channelFadingKdB.map { RicianDraw(kFactordB: $0) }
+    }
+
+    /// Draws the next till's offset and shadowing field, each from its own stream (split by the till's index).
+    public mutating func addTill() {
+        let index = UInt64(offsets.count)
+        var offsetStream = root.split("till offset").split(index)
+        offsets.append(tillOffsetSigma > 0 ? offsetStream.normal(mean: 0, sd: tillOffsetSigma) : 0)
+        var fieldStream = root.split("shadowing").split(index)
+        shadowing.append(CorrelatedField(sigma: shadowingSigma, correlationLength: Swift.max(shadowingLength, 1e-6), generator: &fieldStream))
+    }
+
+    /// Mean RSSI at `distance` metres (under 0.1 m counts as 0.1 m, as in `PathLossModel`).
+    public func meanRSSI(distance: Double) -> Double {
+        referenceRSSI - 10 * pathLossExponent * log10(Swift.max(distance, 0.1))
+    }
+
+    /// What holds while the phone stands: path loss, the till's drawn offset
+    /// plus `fixedOffset` (its given offset, the phone's offset and body loss),
+    /// shadowing at the phone's spot and the link's fade; and each channel's
+    /// own fade on top.
+    public func held(till: Int, tillPosition: Position, phone: Int, at position: Position, stand: UInt64, fixedOffset: Double) -> HeldSignal {
+        var base = meanRSSI(distance: position.distance(to: tillPosition)) + offsets[till] + fixedOffset
+        if shadowingSigma > 0 { base += shadowing[till].value(x: position.x, y: position.y) }
+        var state = key(till: till, phone: phone, stand: stand)
+        if let link { base += link.fade(&state) }
+        guard let channel else { return HeldSignal(link: base, channels: (base, base, base)) }
+        let c0 = channel.fade(&state), c1 = channel.fade(&state), c2 = channel.fade(&state)
+        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2))
+    }
+
+    /// The per-packet noise of one packet (till's advertising event `event`, on `channel`) at one phone, dB.
+    public func noise(till: Int, event: Int, phone: Int, channel: Int) -> Double {
+        guard packetNoise > 0 else { return 0 }
+        var state = key(till: till, phone: phone, stand: UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(channel)) ^ 0x5DEE_CE66_D1CE_4E5B
+        return packetNoise * Self.normal(&state)
+    }
+
+    private func key(till: Int, phone: Int, stand: UInt64) -> UInt64 {
+        var h = SeededGenerator.mix64(hashKey ^ UInt64(truncatingIfNeeded: till))
+        h = SeededGenerator.mix64(h ^ UInt64(truncatingIfNeeded: phone) &* 0x9E37_79B9_7F4A_7C15)
+        return SeededGenerator.mix64(h ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+
+    /// A standard normal from a hash state (Box-Muller, one of the pair), advancing it.
+    static func normal(_ state: inout UInt64) -> Double {
+        let a = SeededGenerator.splitMix64(&state), b = SeededGenerator.splitMix64(&state)
+        let u = (Double(a >> 11) + 1) * 0x1.0p-53 // (0, 1]
+        let v = Double(b >> 11) * 0x1.0p-53
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+    }
+}
+
+/// What a phone standing still receives from a till before the per-packet
+/// noise: on a connection (`link`) and on each advertising channel.
+public struct HeldSignal: Sendable {
+    public let link: Double
+    public let channels: (Double, Double, Double)
+
+    public func channel(_ index: Int) -> Double {
+        switch index {
+        case 0: channels.0
+        case 1: channels.1
+        default: channels.2
+        }
+    }
+}
+
+/// A centred Rician fade in dB, drawn from a hash state.
+struct RicianDraw: Sendable {
+    let lineOfSight: Double
+    let scatter: Double
+    let mean: Double
+
+    init(kFactordB: Double) {
+        let k = pow(10, kFactordB / 10)
+        lineOfSight = (k / (k + 1)).squareRoot()
+        scatter = (1 / (2 * (k + 1))).squareRoot()
+        // The mean of 10 log10 |h|^2 by a midpoint rule over the two normals
+        // (+-6 sd, 81 points each; `LinkFading.moments` uses 281 and agrees
+        // within 0.001 dB at K 0-10 dB), deterministic and cheap enough for every floor.
+        let n = 81, span = 6.0, step = 2 * span / Double(n)
+        var nodes: [Double] = [], weights: [Double] = []
+        for index in 0..<n {
+            let u = -span + (Double(index) + 0.5) * step
+            nodes.append(u)
+            weights.append(exp(-u * u / 2) / (2 * Double.pi).squareRoot() * step)
+        }
+        var sum = 0.0, total = 0.0
+        for a in 0..<n {
+            for b in 0..<n {
+                let re = lineOfSight + scatter * nodes[a], im = scatter * nodes[b]
+                sum += weights[a] * weights[b] * 10 * log10(Swift.max(re * re + im * im, 1e-12))
+                total += weights[a] * weights[b]
+            }
+        }
+        mean = sum / total
+    }
+
+    func fade(_ state: inout UInt64) -> Double {
+        let re = lineOfSight + scatter * FloorSignal.normal(&state), im = scatter * FloorSignal.normal(&state)
+        return 10 * log10(Swift.max(re * re + im * im, 1e-12)) - mean
+    }
+}
