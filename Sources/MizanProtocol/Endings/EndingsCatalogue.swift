@@ -60,7 +60,9 @@ public enum EndingsCatalogue {
             // phone and the operator cancels too (before or after the amount went out):
             // both say cancelled, nothing charged. The faithful link layer's set-up widens this window.
             rows(.payerCancelsBeforeSecureLink, [nil, .handshakeFailed, .payerLeft, .cancelledWhileBroadcasting, .cancelled], [.cancelled]),
-            rows(.cancelAfterSecureLinkLinkLost, [.cancelled], [.connectionLost, .resultUnknown]),
+            // Handshake failed: the link went before the amount reached the phone, as the
+            // operator cancelled (found by RandomFaultTests on the signal model, seed 927).
+            rows(.cancelAfterSecureLinkLinkLost, [.cancelled], [.connectionLost, .resultUnknown, .handshakeFailed]),
             rows(.confirmLostWithTheLink, [.payerLeft], [.resultUnknown]),
         ]
         return groups.flatMap { $0 }
