@@ -37,8 +37,8 @@ public struct RoomShadowingMap: Sendable {
     /// Grid cell, m; half-width of the square averaged over, m; rows needed in it.
     public static let cell = 0.25, halfWidth = 1.0, minimumRows = 5.0
     /// Grid entries ((rows + 1) x (columns + 1) per till heard) a map may hold:
-    /// 16 million, 256 MB in its two tables. The Danis room (about 20 x 12 m,
-    /// 12 tills) takes about 60,000; a recording spanning kilometres would
+    /// 16 million, 256 MB in its two tables. The Danis tracks (18 x 18 m,
+    /// 12 tills) take about 84,000; a recording spanning kilometres would
     /// otherwise ask for gigabytes.
     public static let maximumEntries = 16_000_000
 
