@@ -66,6 +66,19 @@ import MizanFormats
         #expect(abs(fit.calibration.pathLossExponent - truth.signal.pathLossExponent) < 0.2)
     }
 
+    @Test func aRecordingSpanningKilometresIsRefusedNotAllocatedAsARoomMap() throws {
+        // Positions up to 10 km are valid trace input; a 0.25 m room-map grid over 9 km by 9 km would need gigabytes.
+        let simulated = DigitalTwin(radio: .danisDefault).simulate(Self.recording(phones: ["a", "b", "c", "d"]), seed: 5)
+        var rows = simulated.rows
+        let far = try #require(rows.indices.last { rows[$0].rssi != RSSISample.notAvailable })
+        let row = rows[far]
+        rows[far] = RSSITrace.Row(t: row.t, phone: row.phone, till: row.till, rssi: row.rssi,
+                                  position: Position(x: 9_000, y: 9_000, z: row.position.z))
+        let error = try #require(throws: CalibrationError.self) { try TwinFit(RSSITrace(tills: simulated.tills, rows: rows)) }
+        #expect(error.description.contains("room map"))
+        #expect(try TwinFit(simulated).roomMap.slope >= 0, "the same recording without the far row fits")
+    }
+
     @Test func compareScoresEveryStrategyOnTheRealAndTheSimulatedTrace() {
         let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
         let twin = DigitalTwin(radio: .danisDefault)

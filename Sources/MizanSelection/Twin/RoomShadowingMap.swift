@@ -36,6 +36,25 @@ public struct RoomShadowingMap: Sendable {
 
     /// Grid cell, m; half-width of the square averaged over, m; rows needed in it.
     public static let cell = 0.25, halfWidth = 1.0, minimumRows = 5.0
+    /// Grid entries ((rows + 1) x (columns + 1) per till heard) a map may hold:
+    /// 16 million, 256 MB in its two tables. The Danis tracks (18 x 18 m,
+    /// 12 tills) take about 84,000; a recording spanning kilometres would
+    /// otherwise ask for gigabytes.
+    public static let maximumEntries = 16_000_000
+
+    /// The grid entries the map of `points` holds (in `Double`: no overflow whatever the span).
+    public static func entries(_ points: [Point]) -> Double {
+        guard let first = points.first else { return 1 }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for point in points {
+            minX = Swift.min(minX, point.x); maxX = Swift.max(maxX, point.x)
+            minY = Swift.min(minY, point.y); maxY = Swift.max(maxY, point.y)
+        }
+        let margin = 2 * (halfWidth + cell)
+        let columns = Swift.max(1, ((maxX - minX + margin) / cell).rounded(.up))
+        let rows = Swift.max(1, ((maxY - minY + margin) / cell).rounded(.up))
+        return (columns + 1) * (rows + 1) * Double(Set(points.map(\.till)).count)
+    }
     public let slope: Double
     /// Share of the residual variance the map explains where it has rows (inner leave-one-out).
     public let explainedShare: Double

@@ -228,9 +228,14 @@ public struct TwinFit: Sendable {
         radio.elevationLoss = fittedElevation
         // The room's own shadowing where the training tracks passed: it replaces
         // the share of the random field it explains (at most all of it).
-        roomMap = RoomShadowingMap.fitted(points: points.map {
+        let mapPoints = points.map {
             RoomShadowingMap.Point(till: $0.till, x: $0.x, y: $0.y, track: $0.phone, residual: $0.residual)
-        }, variance: variance)
+        }
+        let mapEntries = RoomShadowingMap.entries(mapPoints)
+        guard mapEntries <= Double(RoomShadowingMap.maximumEntries) else {
+            throw CalibrationError("the heard rows span too large an area for the room map (RoomShadowingMap: a \(RoomShadowingMap.cell) m grid per till would hold \(Int(mapEntries.rounded())) entries, over the \(RoomShadowingMap.maximumEntries) allowed): check the trace's x and y, or split the recording by area")
+        }
+        roomMap = RoomShadowingMap.fitted(points: mapPoints, variance: variance)
         if useRoomMap {
             radio.roomShadowing = roomMap
             radio.roomShadowingShare = shadowShare > 0 ? Swift.min(1, roomMap.explainedShare / shadowShare) : 0
