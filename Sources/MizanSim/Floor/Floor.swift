@@ -61,6 +61,18 @@ public final class Floor {
 
     var now: Duration { clock.now.sinceStart }
 
+    /// Starts a person's process (waiting, then acting on a device or the
+    /// floor) as a task on the run's executor; it gets the floor, confined to
+    /// the run's thread.
+    @discardableResult
+    func process(_ body: sending @escaping (RunConfined<Floor>) async -> Void) -> Task<Void, Never> {
+        let floor = confined(self)
+        return loop.start { await body(floor) }
+    }
+
+    /// `value`, confined to this run's thread, to hand to its actors and processes.
+    func confined<Value>(_ value: Value) -> RunConfined<Value> { RunConfined(value, to: loop.executor) }
+
     // MARK: running
 
     /// Runs until the plan's duration (or its success target); `progress` is
@@ -93,19 +105,20 @@ public final class Floor {
     func addTill(_ index: Int, _ tillPlan: TillPlan) throws(FrameError) {
         let endpoint = medium.addTill(tillPlan.id, at: tillPlan.position, offset: tillPlan.rssiOffset)
         let timers = DeviceTimers<HostTimer>(clock: clock)
-        let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint, timers: timers)
+        let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint)
         let keys = SeededKeys(keysRoot.split("till \(index)"))
         keyStreams.append(keys)
-        unit.driver = try HostDriver(
+        let driver = try HostDriver(
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        // The driver itself, not the unit: no unowned check on every delivery (the driver holds nothing that holds the endpoint).
-        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
-        timers.fire = { [unowned unit] in unit.driver.timerFired($0) }
+        let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
+        unit.device = till
+        // Deliveries enter the till synchronously: the medium runs on the run's executor too.
+        endpoint.deliver = { [till] event in till.assumeIsolated { $0.hear(event) } }
         tills.append(unit)
     }
 
@@ -139,21 +152,23 @@ public final class Floor {
             endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())
         }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
-        let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
+        let unit = PhoneUnit(index: index, endpoint: endpoint, till: till)
         let keys = SeededKeys(keysRoot.split("phone \(index)"))
         keyStreams.append(keys)
-        unit.driver = PhoneDriver(
+        let driver = PhoneDriver(
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        // The driver itself, not the unit: no unowned check on every packet (the driver holds nothing that holds the endpoint).
-        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
-        timers.fire = { [unowned self, unowned unit] timer in
-            if timer == .deadline { ledger.attemptMissedDeadline(phone: unit.index) }
-            unit.driver.timerFired(timer)
+        let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in
+            if timer == .deadline { ledger.attemptMissedDeadline(phone: index) }
         }
+        let phone = Phone(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers),
+                          timerFired: confined(missedDeadline))
+        unit.device = phone
+        // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
+        endpoint.deliver = { [phone] event in phone.assumeIsolated { $0.hear(event) } }
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
         if let draw = draw.availability {

@@ -1,0 +1,58 @@
+import MizanProtocol
+import MizanRuntime
+
+/// A till as an actor on its run's `SimulationExecutor`: it owns its driver
+/// (the chain's state, the key pair, the sealing session) and its timers, and
+/// everything reaches them through its isolation.
+///
+/// Every device of a run shares the run's one serial executor, so code already
+/// running there (a radio delivery, a timer, the floor reacting to a
+/// screen) enters a till synchronously with `assumeIsolated`, without a
+/// suspension; a person's process calls the same methods with `await`, which
+/// on the same executor costs a hop, not a suspension.
+public actor Till {
+    /// The till's place on the floor, counted from 0 (`DeviceRef.till`).
+    public nonisolated let index: Int
+    nonisolated let executor: SimulationExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    let driver: HostDriver
+    let timers: DeviceTimers<HostTimer>
+
+    /// A till running `driver`, whose clock is `timers`; both were made for
+    /// this run and are handed over here.
+    init(index: Int, executor: SimulationExecutor, driver: RunConfined<HostDriver>, timers: RunConfined<DeviceTimers<HostTimer>>) {
+        self.index = index
+        self.executor = executor
+        let ownTimers = timers.value
+        self.driver = driver.value
+        self.timers = ownTimers
+        ownTimers.fire = { [unowned self] timer in assumeIsolated { $0.driver.timerFired(timer) } }
+    }
+
+    public nonisolated var device: DeviceRef { .till(index) }
+
+    /// What the till's screen shows.
+    public var screen: HostScreen { driver.screen }
+    public var state: HostChain.State { driver.state }
+
+    /// What the radio reports (the medium's delivery, on the run's executor).
+    func hear(_ event: PeripheralRadioEvent) { driver.handle(radio: event) }
+
+    // MARK: what the operator does
+
+    /// Any event from outside the radio: the operator's actions.
+    public func handle(_ event: HostChain.Event) { driver.handle(event) }
+
+    /// The operator starts a new sale and locks `amount`: the till advertises it.
+    public func enter(_ amount: Amount) {
+        driver.handle(.operatorStartsNewSale)
+        driver.handle(.operatorLocks(amount))
+    }
+
+    /// The operator picks the payment's outcome (on the pick-outcome screens).
+    public func pick(_ outcome: Outcome) { driver.handle(.operatorPicks(outcome)) }
+
+    /// The operator cancels the sale under way.
+    public func cancel() { driver.handle(.operatorCancels) }
+}
