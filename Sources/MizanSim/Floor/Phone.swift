@@ -15,12 +15,12 @@ public actor Phone {
 
     /// A phone running `driver`, whose clock is `timers`; `timerFired` hears
     /// each of its timers first (the floor notes a missed deadline).
-    init(index: Int, executor: SimulationExecutor, driver: RunConfined<PhoneDriver>, timers: RunConfined<DeviceTimers<PhoneTimer>>,
-         timerFired: RunConfined<(PhoneTimer) -> Void>) {
+    package init(index: Int, executor: SimulationExecutor, driver: RunConfined<PhoneDriver>, timers: RunConfined<DeviceTimers<PhoneTimer>>,
+         timerFired: RunConfined<(PhoneTimer) -> Void>? = nil) {
         self.index = index
         self.executor = executor
         let ownTimers = timers.value
-        let before = timerFired.value
+        let before = timerFired?.value ?? { _ in }
         self.driver = driver.value
         self.timers = ownTimers
         ownTimers.fire = { [unowned self] timer in
@@ -44,7 +44,7 @@ public actor Phone {
     }
 
     /// What the radio reports (the medium's delivery, on the run's executor).
-    func hear(_ event: CentralRadioEvent) { driver.handle(radio: event) }
+    package func hear(_ event: CentralRadioEvent) { driver.handle(radio: event) }
 
     // MARK: what the payer does
 

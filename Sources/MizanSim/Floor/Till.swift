@@ -21,7 +21,7 @@ public actor Till {
 
     /// A till running `driver`, whose clock is `timers`; both were made for
     /// this run and are handed over here.
-    init(index: Int, executor: SimulationExecutor, driver: RunConfined<HostDriver>, timers: RunConfined<DeviceTimers<HostTimer>>) {
+    package init(index: Int, executor: SimulationExecutor, driver: RunConfined<HostDriver>, timers: RunConfined<DeviceTimers<HostTimer>>) {
         self.index = index
         self.executor = executor
         let ownTimers = timers.value
@@ -37,7 +37,7 @@ public actor Till {
     public var state: HostChain.State { driver.state }
 
     /// What the radio reports (the medium's delivery, on the run's executor).
-    func hear(_ event: PeripheralRadioEvent) { driver.handle(radio: event) }
+    package func hear(_ event: PeripheralRadioEvent) { driver.handle(radio: event) }
 
     // MARK: what the operator does
 
