@@ -32,7 +32,7 @@ final class RealDevice {
                 }
             )
             let till = Till(index: 0, executor: executor, driver: RunConfined(driver, to: executor), timers: RunConfined(timers, to: executor))
-            link.toTill = { [till] event in till.assumeIsolated { $0.hear(event) } }
+            link.toTill = { [till] in till.hearOnRun($0) }
             host = till
         case .phone:
             let timers = DeviceTimers<PhoneTimer>(clock: link.clock)
@@ -47,18 +47,18 @@ final class RealDevice {
                 }
             )
             let device = Phone(index: 0, executor: executor, driver: RunConfined(driver, to: executor), timers: RunConfined(timers, to: executor))
-            link.toPhone = { [device] event in device.assumeIsolated { $0.hear(event) } }
+            link.toPhone = { [device] in device.hearOnRun($0) }
             phone = device
         }
     }
 
-    var hostScreen: HostScreen? { host?.assumeIsolated { $0.screen } }
-    var phoneScreen: PhoneScreen? { phone?.assumeIsolated { $0.screen } }
+    var hostScreen: HostScreen? { host?.entered { $0.screen } }
+    var phoneScreen: PhoneScreen? { phone?.entered { $0.screen } }
 
     func perform(_ kind: RealAction.Kind) {
         switch kind {
-        case let .host(event): host?.assumeIsolated { $0.handle(event) }
-        case let .phone(event): phone?.assumeIsolated { $0.handle(event) }
+        case let .host(event): host?.entered { $0.handle(event) }
+        case let .phone(event): phone?.entered { $0.handle(event) }
         case let .bluetooth(state): link.setPower(till: host != nil, state)
         }
     }

@@ -36,12 +36,22 @@ public final class Floor {
     /// Whether the payer tapped Start for their till's current lock.
     var tappedForLock: Set<Int> = []
 
-    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil) throws(FrameError) {
+    /// Whether the floor file's operators and payers act (`plan.payers`,
+    /// `plan.operators`, `plan.payerBehaviour`); without them, only the persons
+    /// started with `person(_:_:)` act, on phones placed with `placePhone(at:)`.
+    public let builtInPersons: Bool
+    /// The seed's root stream, from which each scripted person gets its own.
+    let root: SeededGenerator
+
+    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
+                builtInPersons: Bool = true) throws(FrameError) {
+        self.builtInPersons = builtInPersons
         self.plan = plan
         self.seed = seed
         self.trace = trace
         self.deviceLog = deviceLog
         let root = SeededGenerator(seed: seed)
+        self.root = root
         operators = root.split("operators")
         payers = root.split("payers")
         arrivals = root.split("arrivals")
@@ -53,10 +63,10 @@ public final class Floor {
         if let trace { medium.observe = { [unowned self] in MediumTrace.write($0, to: trace, at: now) } }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
-        setUpPayers()
+        if builtInPersons { setUpPayers() }
         // Faults before the first lock: one at time zero comes first.
         scheduleFaults()
-        clock.schedule(at: .start) { [unowned self] in startPayers() }
+        if builtInPersons { clock.schedule(at: .start) { [unowned self] in startPayers() } }
     }
 
     var now: Duration { clock.now.sinceStart }
@@ -118,7 +128,7 @@ public final class Floor {
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
         unit.device = till
         // Deliveries enter the till synchronously: the medium runs on the run's executor too.
-        endpoint.deliver = { [till] event in till.assumeIsolated { $0.hear(event) } }
+        endpoint.deliver = { [till] in till.hearOnRun($0) }
         tills.append(unit)
     }
 
@@ -168,7 +178,7 @@ public final class Floor {
                           timerFired: confined(missedDeadline))
         unit.device = phone
         // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
-        endpoint.deliver = { [phone] event in phone.assumeIsolated { $0.hear(event) } }
+        endpoint.deliver = { [phone] in phone.hearOnRun($0) }
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
         if let draw = draw.availability {

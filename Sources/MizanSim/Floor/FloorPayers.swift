@@ -123,7 +123,7 @@ extension Floor {
         ledger.hostStarted(till: till.index, at: now)
         trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
         tappedForLock.remove(payer)
-        if let amount = phone.amount { till.device.assumeIsolated { $0.enter(amount) } } else { till.handle(.operatorStartsNewSale) }
+        if let amount = phone.amount { till.device.entered { $0.enter(amount) } } else { till.handle(.operatorStartsNewSale) }
         if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
         switch plan.payers {
         case let .pairs(_, perTill):
@@ -152,7 +152,7 @@ extension Floor {
         tappedForLock.insert(phone.index)
         ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.profile?.name)
         trace?.write(at: now, device: phone.name, event: "payer taps Start")
-        phone.device.assumeIsolated { $0.tapStart() }
+        phone.device.entered { $0.tapStart() }
         if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {
             process { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
         }

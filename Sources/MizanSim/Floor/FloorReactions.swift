@@ -9,6 +9,7 @@ extension Floor {
         switch observation {
         case let .screen(screen):
             trace?.write(at: now, device: till.name, event: "screen", [("screen", .string(screen.rawValue))])
+            guard builtInPersons else { return till.device.entered { $0.showed(screen) } }
             if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
         case let .serving(central, transaction):
             let phone = Int(central.rawValue) - 1
@@ -18,7 +19,7 @@ extension Floor {
             trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
             ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.screen, at: now)
             if ending.charged { countSuccess() }
-            operatorAfterEnding(till, charged: ending.charged)
+            if builtInPersons { operatorAfterEnding(till, charged: ending.charged) }
         }
     }
 
@@ -60,6 +61,7 @@ extension Floor {
         switch observation {
         case let .screen(screen):
             trace?.write(at: now, device: phone.name, event: "screen", [("screen", .string(screen.rawValue))])
+            guard builtInPersons else { return phone.device.entered { $0.showed(screen) } }
             if screen == .reviewAmount { scheduleDecision(phone) }
         case let .connecting(tillID):
             let chosen = Int(tillID.rawValue) - 1
@@ -75,7 +77,7 @@ extension Floor {
         case let .finished(ending):
             trace?.write(at: now, device: phone.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
             ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.screen, at: now)
-            payerAfterEnding(phone)
+            if builtInPersons { payerAfterEnding(phone) }
         }
     }
 

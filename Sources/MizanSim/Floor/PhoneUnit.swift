@@ -20,13 +20,13 @@ final class PhoneUnit {
     var name: String { "phone-\(index + 1)" }
 
     /// A transaction is running on the phone (from Start to its ending).
-    var busy: Bool { device.assumeIsolated { $0.busy } }
+    var busy: Bool { device.entered { $0.busy } }
 
     // The device, entered synchronously: the floor runs on the run's executor.
 
-    var screen: PhoneScreen { device.assumeIsolated { $0.screen } }
+    var screen: PhoneScreen { device.entered { $0.screen } }
 
-    var state: PhoneChain.State { device.assumeIsolated { $0.state } }
+    var state: PhoneChain.State { device.entered { $0.state } }
 
-    func handle(_ event: PhoneChain.Event) { device.assumeIsolated { $0.handle(event) } }
+    func handle(_ event: PhoneChain.Event) { device.entered { $0.handle(event) } }
 }

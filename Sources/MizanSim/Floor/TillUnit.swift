@@ -28,7 +28,7 @@ final class TillUnit {
 
     // The device, entered synchronously: the floor runs on the run's executor.
 
-    var screen: HostScreen { device.assumeIsolated { $0.screen } }
+    var screen: HostScreen { device.entered { $0.screen } }
 
-    func handle(_ event: HostChain.Event) { device.assumeIsolated { $0.handle(event) } }
+    func handle(_ event: HostChain.Event) { device.entered { $0.handle(event) } }
 }
