@@ -20,6 +20,18 @@ import Testing
         #expect(first.report.transactions > 0)
     }
 
+    /// Each run has its own executor, clock and actors: two runs driven by
+    /// two threads at once give the traces they give one after the other.
+    @Test func twoRunsOnTwoThreadsAtOnceEqualTheSameRunsInTurn() async throws {
+        let plans = [(Self.checkout(tills: 5), UInt64(7)), (Self.checkout(tills: 5), UInt64(8))]
+        let inTurn = try plans.map { try FloorRun($0.0, seed: $0.1).trace }
+        async let first = Task.detached { try FloorRun(plans[0].0, seed: plans[0].1).trace }.value
+        async let second = Task.detached { try FloorRun(plans[1].0, seed: plans[1].1).trace }.value
+        let atOnce = try await [first, second]
+        #expect(atOnce == inTurn)
+        #expect(inTurn[0] != inTurn[1])
+    }
+
     @Test func anotherSeedGivesAnotherTrace() throws {
         let first = try FloorRun(Self.checkout(tills: 5), seed: 7)
         let other = try FloorRun(Self.checkout(tills: 5), seed: 8)

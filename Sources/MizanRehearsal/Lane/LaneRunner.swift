@@ -31,7 +31,7 @@ public enum LaneRunner {
         let keys = recorder.recording(.seeded { seeds.next() }, till: lane.real == .host)
         let device: RealDevice
         do throws(FrameError) {
-            device = try RealDevice(lane: lane, link: link, keys: keys, log: DeviceLog { logs.add(realName, $0) })
+            device = try RealDevice(lane: lane, link: link, executor: loop.executor, keys: keys, log: DeviceLog { logs.add(realName, $0) })
         } catch {
             loop.shutdown()
             return LaneCheck.unrunnable(lane, "the real side could not start: \(error)")
@@ -54,7 +54,8 @@ public enum LaneRunner {
         loop.run(until: VirtualInstant(sinceStart: lane.duration))
         loop.shutdown()
         let unfired = fired.enumerated().filter { !$0.element }.map(\.offset)
-        return LaneCheck.check(lane, device: device, peer: peer, recorder: recorder, logs: logs.lines, unfiredActions: unfired)
+        // Checked as the run's driver, so that the real device's actor can be read.
+        return loop.inspect { LaneCheck.check(lane, device: device, peer: peer, recorder: recorder, logs: logs.lines, unfiredActions: unfired) }
     }
 
     /// Every lane in `directory` (`*.json`, in name order), or the one named `only`.

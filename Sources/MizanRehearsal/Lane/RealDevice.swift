@@ -2,20 +2,19 @@ import MizanProtocol
 import MizanRuntime
 import MizanSim
 
-/// The real side of a lane: a `HostDriver` or a `PhoneDriver` on the lane's
-/// link and virtual time, its log collected, its actions carried out.
+/// The real side of a lane: a `Till` or a `Phone` actor (the floor's, with its
+/// real driver) on the lane's executor, link and virtual time, its log
+/// collected, its actions carried out.
 final class RealDevice {
     private(set) var hostEndings: [HostEnding] = []
     private(set) var phoneEndings: [PhoneEnding] = []
     /// Called with each new screen's raw value.
     var screenChanged: (String) -> Void = { _ in }
-    private var host: HostDriver?
-    private var phone: PhoneDriver?
-    private var hostTimers: DeviceTimers<HostTimer>?
-    private var phoneTimers: DeviceTimers<PhoneTimer>?
+    private var host: Till?
+    private var phone: Phone?
     private let link: InMemoryLink
 
-    init(lane: Lane, link: InMemoryLink, keys: KeySource, log: DeviceLog) throws(FrameError) {
+    init(lane: Lane, link: InMemoryLink, executor: SimulationExecutor, keys: KeySource, log: DeviceLog) throws(FrameError) {
         self.link = link
         switch lane.real {
         case .host:
@@ -32,10 +31,9 @@ final class RealDevice {
                     }
                 }
             )
-            timers.fire = { [unowned driver] in driver.timerFired($0) }
-            link.toTill = { [unowned driver] in driver.handle(radio: $0) }
-            host = driver
-            hostTimers = timers
+            let till = Till(index: 0, executor: executor, driver: RunConfined(driver, to: executor), timers: RunConfined(timers, to: executor))
+            link.toTill = { [till] in till.hearOnRun($0) }
+            host = till
         case .phone:
             let timers = DeviceTimers<PhoneTimer>(clock: link.clock)
             let driver = PhoneDriver(
@@ -48,20 +46,19 @@ final class RealDevice {
                     }
                 }
             )
-            timers.fire = { [unowned driver] in driver.timerFired($0) }
-            link.toPhone = { [unowned driver] in driver.handle(radio: $0) }
-            phone = driver
-            phoneTimers = timers
+            let device = Phone(index: 0, executor: executor, driver: RunConfined(driver, to: executor), timers: RunConfined(timers, to: executor))
+            link.toPhone = { [device] in device.hearOnRun($0) }
+            phone = device
         }
     }
 
-    var hostScreen: HostScreen? { host?.screen }
-    var phoneScreen: PhoneScreen? { phone?.screen }
+    var hostScreen: HostScreen? { host?.entered { $0.screen } }
+    var phoneScreen: PhoneScreen? { phone?.entered { $0.screen } }
 
     func perform(_ kind: RealAction.Kind) {
         switch kind {
-        case let .host(event): host?.handle(event)
-        case let .phone(event): phone?.handle(event)
+        case let .host(event): host?.entered { $0.handle(event) }
+        case let .phone(event): phone?.entered { $0.handle(event) }
         case let .bluetooth(state): link.setPower(till: host != nil, state)
         }
     }

@@ -51,6 +51,19 @@ final class DrivingThread: Sendable {
         owner.load(ordering: .relaxed) == Self.currentThreadID
     }
 
+    /// Stops the process if a thread other than the driver enters the run
+    /// synchronously (an actor of the run, from outside it) while the run is
+    /// driven. Between runs, the one thread setting the run up may (a phone
+    /// placed with its Bluetooth off hears so at once).
+    @inline(__always)
+    func checkDriving(_ what: @autoclosure () -> String) {
+        let current = owner.load(ordering: .relaxed)
+        if current != 0, current != Self.currentThreadID {
+            preconditionFailure("MizanSim: \(what()) from a thread that is not driving the simulation; "
+                + "synchronous entry is for code running on the run's SimulationExecutor (deliveries, timers, its jobs)")
+        }
+    }
+
     /// Stops the process if a thread other than the driver touches the
     /// simulation while it runs. A relaxed load and a compare: cheap enough
     /// for every enqueue and every timer.

@@ -49,6 +49,16 @@ public final class SimulationLoop {
         return task
     }
 
+    /// Starts a task on this run's executor, like `spawn`, but keeps no handle:
+    /// for the many short processes of a run (a person waiting to act), which
+    /// end on their own. One still asleep when the run ends is woken with
+    /// `CancellationError` by `shutdown()`.
+    @discardableResult
+    public func start(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+        drivingThread.checkAccess("SimulationLoop.start(_:) was called")
+        return Task(executorPreference: executor, operation: operation)
+    }
+
     /// Runs until nothing is runnable and the next timer (if any) is after
     /// `limit`, then moves `now` to `limit` (if it is later).
     public func run(until limit: VirtualInstant) {

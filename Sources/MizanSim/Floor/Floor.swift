@@ -41,9 +41,17 @@ public final class Floor {
     /// Whether the payer tapped Start for their till's current lock.
     var tappedForLock: Set<Int> = []
 
+    /// Whether the floor file's operators and payers act (`plan.payers`,
+    /// `plan.operators`, `plan.payerBehaviour`); without them, only the persons
+    /// started with `person(_:_:)` act, on phones placed with `placePhone(at:)`.
+    public let builtInPersons: Bool
+    /// The seed's root stream, from which each scripted person gets its own.
+    let root: SeededGenerator
+
     /// `jobs`: the cores the run may use, this thread and `jobs - 1` that derive keys ahead; the run is the same with any number.
     public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
-                jobs: Int = 1) throws(FrameError) {
+                jobs: Int = 1, builtInPersons: Bool = true) throws(FrameError) {
+        self.builtInPersons = builtInPersons
         self.plan = plan
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
@@ -51,6 +59,7 @@ public final class Floor {
         self.trace = trace
         self.deviceLog = deviceLog
         let root = SeededGenerator(seed: seed)
+        self.root = root
         operators = root.split("operators")
         payers = root.split("payers")
         arrivals = root.split("arrivals")
@@ -62,13 +71,25 @@ public final class Floor {
         if let trace { medium.observe = { [unowned self] in MediumTrace.write($0, to: trace, at: now) } }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
-        setUpPayers()
+        if builtInPersons { setUpPayers() }
         // Faults before the first lock: one at time zero comes first.
         scheduleFaults()
-        clock.schedule(at: .start) { [unowned self] in startPayers() }
+        if builtInPersons { clock.schedule(at: .start) { [unowned self] in startPayers() } }
     }
 
     var now: Duration { clock.now.sinceStart }
+
+    /// Starts a person's process (waiting, then acting on a device or the
+    /// floor) as a task on the run's executor; it gets the floor, confined to
+    /// the run's thread.
+    @discardableResult
+    func process(_ body: sending @escaping (RunConfined<Floor>) async -> Void) -> Task<Void, Never> {
+        let floor = confined(self)
+        return loop.start { await body(floor) }
+    }
+
+    /// `value`, confined to this run's thread, to hand to its actors and processes.
+    func confined<Value>(_ value: Value) -> RunConfined<Value> { RunConfined(value, to: loop.executor) }
 
     // MARK: running
 
@@ -103,21 +124,22 @@ public final class Floor {
     func addTill(_ index: Int, _ tillPlan: TillPlan) throws(FrameError) {
         let endpoint = medium.addTill(tillPlan.id, at: tillPlan.position, offset: tillPlan.rssiOffset)
         let timers = DeviceTimers<HostTimer>(clock: clock)
-        let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint, timers: timers)
+        let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint)
         // A till takes a key pair per transaction: keep two derived ahead.
         let keys = SeededKeys(keysRoot.split("till \(index)"), pool: cryptoPool, lookahead: 2, tally: cryptoAhead)
         keyStreams.append(keys)
         unit.keys = keys
-        unit.driver = try HostDriver(
+        let driver = try HostDriver(
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        // The driver itself, not the unit: no unowned check on every delivery (the driver holds nothing that holds the endpoint).
-        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
-        timers.fire = { [unowned unit] in unit.driver.timerFired($0) }
+        let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
+        unit.device = till
+        // Deliveries enter the till synchronously: the medium runs on the run's executor too.
+        endpoint.deliver = { [till] in till.hearOnRun($0) }
         tills.append(unit)
     }
 
@@ -151,23 +173,25 @@ public final class Floor {
             endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())
         }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
-        let unit = PhoneUnit(index: index, endpoint: endpoint, timers: timers, till: till)
+        let unit = PhoneUnit(index: index, endpoint: endpoint, till: till)
         // A phone's key pair is derived ahead once it picks a till (FloorReactions.swift).
         let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
         keyStreams.append(keys)
         unit.keys = keys
-        unit.driver = PhoneDriver(
+        let driver = PhoneDriver(
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
-        // The driver itself, not the unit: no unowned check on every packet (the driver holds nothing that holds the endpoint).
-        endpoint.deliver = { [driver = unit.driver!] in driver.handle(radio: $0) }
-        timers.fire = { [unowned self, unowned unit] timer in
-            if timer == .deadline { ledger.attemptMissedDeadline(phone: unit.index) }
-            unit.driver.timerFired(timer)
+        let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in
+            if timer == .deadline { ledger.attemptMissedDeadline(phone: index) }
         }
+        let phone = Phone(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers),
+                          timerFired: confined(missedDeadline))
+        unit.device = phone
+        // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
+        endpoint.deliver = { [phone] in phone.hearOnRun($0) }
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
         if let draw = draw.availability {

@@ -61,7 +61,7 @@ extension Floor {
             if meanGap == .zero {
                 for till in tills { if let first = till.queue.first { lock(till, for: first) } }
             } else {
-                for till in tills { scheduleArrival(at: till, meanGap: meanGap) }
+                for till in tills { startArrivals(at: till, meanGap: meanGap) }
             }
         }
     }
@@ -84,20 +84,32 @@ extension Floor {
         return try? Amount(minorUnits: minor, currency: plan.payerBehaviour.currency)
     }
 
-    func scheduleArrival(at till: TillUnit, meanGap: Duration) {
-        let gap = arrivals.exponential(mean: meanGap.seconds)
-        clock.schedule(after: .seconds(gap)) { [unowned self, unowned till] in
-            let phone = addPhone(till: till.index, at: idlePosition())
-            till.queue.append(phone.index)
-            trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
-            if till.lockedFor == nil, till.lockTimer == nil { lock(till, for: phone.index) }
-            scheduleArrival(at: till, meanGap: meanGap)
+    /// The payers arriving at one till, one after another, each after an
+    /// exponential gap: a process on virtual time for as long as the run lasts.
+    func startArrivals(at till: TillUnit, meanGap: Duration) {
+        let first = arrivals.exponential(mean: meanGap.seconds)
+        process { [clock, index = till.index] floor in
+            var gap = first
+            while true {
+                do { try await clock.sleep(for: .seconds(gap)) } catch { return }
+                gap = floor.value.arrives(at: index, meanGap: meanGap)
+            }
         }
+    }
+
+    /// A payer arrives and joins `till`'s queue; returns the gap before the next.
+    func arrives(at index: Int, meanGap: Duration) -> Double {
+        let till = tills[index]
+        let phone = addPhone(till: till.index, at: idlePosition())
+        till.queue.append(phone.index)
+        trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
+        if till.lockedFor == nil, till.lockProcess == nil { lock(till, for: phone.index) }
+        return arrivals.exponential(mean: meanGap.seconds)
     }
 
     /// The operator locks the payer's amount; the payer steps up and taps Start.
     func lock(_ till: TillUnit, for payer: Int) {
-        till.lockTimer = nil
+        till.lockProcess = nil
         guard !draining else { return }
         till.lockedFor = payer
         let phone = phone(payer)
@@ -110,9 +122,8 @@ extension Floor {
         }
         ledger.hostStarted(till: till.index, at: now)
         trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
-        till.driver.handle(.operatorStartsNewSale)
         tappedForLock.remove(payer)
-        if let amount = phone.amount { till.driver.handle(.operatorLocks(amount)) }
+        if let amount = phone.amount { till.device.entered { $0.enter(amount) } } else { till.handle(.operatorStartsNewSale) }
         if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
         switch plan.payers {
         case let .pairs(_, perTill):
@@ -126,9 +137,14 @@ extension Floor {
         }
     }
 
+    /// The operator locks `payer`'s amount after `delay`, unless a newer lock replaces this one first.
     func scheduleLock(_ till: TillUnit, for payer: Int, after delay: Duration) {
-        if let timer = till.lockTimer { clock.cancel(timer) }
-        till.lockTimer = clock.schedule(after: delay) { [unowned self, unowned till] in lock(till, for: payer) }
+        till.lockProcess?.cancel()
+        till.lockProcess = process { [clock, index = till.index] floor in
+            do { try await clock.sleep(for: delay) } catch { return }
+            let floor = floor.value
+            floor.lock(floor.tills[index], for: payer)
+        }
     }
 
     func tapStart(_ phone: PhoneUnit) {
@@ -136,32 +152,14 @@ extension Floor {
         tappedForLock.insert(phone.index)
         ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.profile?.name)
         trace?.write(at: now, device: phone.name, event: "payer taps Start")
-        phone.driver.handle(.tapStart)
-        if let delay = plan.payerBehaviour.cancelAfter {
-            let attempt = ledger.openAttempt(of: phone.index)?.index
-            clock.schedule(after: delay) { [unowned self, unowned phone] in
-                guard let attempt, ledger.openAttempt(of: phone.index)?.index == attempt else { return }
-                switch phone.driver.screen {
-                case .searching, .connecting, .reviewAmount:
-                    trace?.write(at: now, device: phone.name, event: "payer cancels")
-                    phone.driver.handle(.payerCancels)
-                default: break
-                }
-            }
+        phone.device.entered { $0.tapStart() }
+        if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {
+            process { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
         }
     }
 
     func scheduleOperatorCancel(_ till: TillUnit, after delay: Duration) {
-        let started = ledger.lastHostIndex
-        clock.schedule(after: delay) { [unowned self, unowned till] in
-            guard let started, let host = ledger.host(at: started), host.ending == nil, host.till == till.index else { return }
-            switch till.driver.screen {
-            case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
-                trace?.write(at: now, device: till.name, event: "operator cancels")
-                till.driver.handle(.operatorCancels)
-            default: break
-            }
-        }
+        guard let started = ledger.lastHostIndex else { return }
+        process { [device = till.device!] floor in await device.operatorCancels(after: delay, sale: started, floor) }
     }
-
 }

@@ -9,6 +9,7 @@ extension Floor {
         switch observation {
         case let .screen(screen):
             trace?.write(at: now, device: till.name, event: "screen", [("screen", .string(screen.rawValue))])
+            guard builtInPersons else { return till.device.entered { $0.showed(screen) } }
             if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
         case let .serving(central, transaction):
             let phone = Int(central.rawValue) - 1
@@ -16,22 +17,18 @@ extension Floor {
             ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
         case let .finished(ending, transaction):
             trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
-            ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.driver.screen, at: now)
+            ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.screen, at: now)
             if ending.charged { countSuccess() }
-            operatorAfterEnding(till, charged: ending.charged)
+            if builtInPersons { operatorAfterEnding(till, charged: ending.charged) }
         }
     }
 
     func schedulePick(_ till: TillUnit) {
         let delay = operators.uniform(plan.operators.pickDelay)
         let outcome: Outcome = operators.unitInterval() < plan.operators.successProbability ? .success : .failure
-        clock.schedule(after: .seconds(delay)) { [unowned self, unowned till] in
-            let screen = till.driver.screen
-            guard screen == .pickOutcome || screen == .pickOutcomePayerNotTold else { return }
-            trace?.write(at: now, device: till.name, event: "operator picks", [("outcome", .string(outcome == .success ? "success" : "failure"))])
-            till.driver.handle(.operatorPicks(outcome))
-        }
+        process { [device = till.device!] floor in await device.operatorPicks(after: .seconds(delay), outcome, floor) }
     }
+
 
     func operatorAfterEnding(_ till: TillUnit, charged: Bool) {
         switch plan.payers {
@@ -64,6 +61,7 @@ extension Floor {
         switch observation {
         case let .screen(screen):
             trace?.write(at: now, device: phone.name, event: "screen", [("screen", .string(screen.rawValue))])
+            guard builtInPersons else { return phone.device.entered { $0.showed(screen) } }
             if screen == .reviewAmount { scheduleDecision(phone) }
         case let .connecting(tillID):
             let chosen = Int(tillID.rawValue) - 1
@@ -79,37 +77,37 @@ extension Floor {
             ledger.attemptSecure(phone: phone.index, at: now)
         case let .finished(ending):
             trace?.write(at: now, device: phone.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
-            ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.driver.screen, at: now)
-            payerAfterEnding(phone)
+            ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.screen, at: now)
+            if builtInPersons { payerAfterEnding(phone) }
         }
     }
 
     func scheduleDecision(_ phone: PhoneUnit) {
         let delay = payers.uniform(plan.payerBehaviour.reviewTime)
         let willing = payers.unitInterval() < plan.payerBehaviour.confirmProbability
-        clock.schedule(after: .seconds(delay)) { [unowned self, unowned phone] in
-            guard case let .reviewing(details) = phone.driver.state.review else { return }
-            let theirs = details.amount == phone.amount
-            let confirm = theirs && willing
-            trace?.write(at: now, device: phone.name, event: confirm ? "payer confirms" : "payer declines")
-            phone.driver.handle(confirm ? .payerConfirms : .payerDeclines)
-        }
+        process { [device = phone.device!] floor in await device.payerDecides(after: .seconds(delay), willing: willing, floor) }
     }
+
 
     func payerAfterEnding(_ phone: PhoneUnit) {
         switch plan.payers {
         case .pairs:
-            clock.schedule(after: plan.payerBehaviour.restartDelay) { [unowned self, unowned phone] in tapStart(phone) }
+            process { [clock, delay = plan.payerBehaviour.restartDelay, index = phone.index] floor in
+                do { try await clock.sleep(for: delay) } catch { return }
+                let floor = floor.value
+                floor.tapStart(floor.phone(index))
+            }
         case .queues:
             let till = tills[phone.till]
             guard till.lockedFor == phone.index else { return }
-            let broadcasting = till.driver.screen == .broadcasting || till.driver.screen == .securingLink
+            let screen = till.screen
+            let broadcasting = screen == .broadcasting || screen == .securingLink
             guard broadcasting else { return } // the till's transaction ends on its own; it will lock again
             if tappedForLock.contains(phone.index) {
                 // The payer's attempt failed while their amount is still on air: drop the lock.
                 trace?.write(at: now, device: till.name, event: "operator cancels")
                 till.droppedLock = true
-                till.driver.handle(.operatorCancels)
+                till.handle(.operatorCancels)
             } else {
                 tapStart(phone)
             }

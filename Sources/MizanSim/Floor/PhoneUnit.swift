@@ -1,12 +1,10 @@
 import MizanProtocol
-import MizanRuntime
 
-/// A payer and their phone on the floor.
+/// A payer and their phone (the `Phone` actor) as the floor keeps them.
 final class PhoneUnit {
     let index: Int
     let endpoint: PhoneEndpoint
-    let timers: DeviceTimers<PhoneTimer>
-    var driver: PhoneDriver!
+    var device: Phone!
     /// The phone's key stream (SeededKeys.swift).
     var keys: SeededKeys?
     /// The till the payer queues at.
@@ -14,22 +12,23 @@ final class PhoneUnit {
     /// The amount the payer expects to see.
     var amount: Amount?
     var failures = 0
-    var decisionTimer: TimerID?
 
-    init(index: Int, endpoint: PhoneEndpoint, timers: DeviceTimers<PhoneTimer>, till: Int) {
+    init(index: Int, endpoint: PhoneEndpoint, till: Int) {
         self.index = index
         self.endpoint = endpoint
-        self.timers = timers
         self.till = till
     }
 
     var name: String { "phone-\(index + 1)" }
 
     /// A transaction is running on the phone (from Start to its ending).
-    var busy: Bool {
-        switch driver.state.find {
-        case .scanning, .handedOver: true
-        case .idle, .ended: false
-        }
-    }
+    var busy: Bool { device.entered { $0.busy } }
+
+    // The device, entered synchronously: the floor runs on the run's executor.
+
+    var screen: PhoneScreen { device.entered { $0.screen } }
+
+    var state: PhoneChain.State { device.entered { $0.state } }
+
+    func handle(_ event: PhoneChain.Event) { device.entered { $0.handle(event) } }
 }

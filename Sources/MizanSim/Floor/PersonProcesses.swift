@@ -1,0 +1,63 @@
+import MizanProtocol
+
+// The floor file's people, as processes on virtual time: each is started as
+// a task on the run's executor (`Floor.process`), sleeps on the run's clock,
+// and then acts on the device in its isolation, so that looking at the screen
+// and acting on it happen together. What they do is written to the floor's
+// trace and ledger, which the task carries confined to the run's thread.
+
+extension Till {
+    /// The operator's patience: after `delay`, if sale `sale` is still under
+    /// way on the till and not yet paid, the operator cancels it.
+    func operatorCancels(after delay: Duration, sale started: Int, _ floor: RunConfined<Floor>) async {
+        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        let floor = floor.value
+        let ledger = floor.ledger
+        guard let host = ledger.host(at: started), host.ending == nil, host.till == index else { return }
+        switch screen {
+        case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
+            floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator cancels")
+            cancel()
+        default: break
+        }
+    }
+
+    /// The operator looks at the till for `delay`, then picks `outcome` if the till still asks.
+    func operatorPicks(after delay: Duration, _ outcome: Outcome, _ floor: RunConfined<Floor>) async {
+        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        let shown = screen
+        guard shown == .pickOutcome || shown == .pickOutcomePayerNotTold else { return }
+        let floor = floor.value
+        floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator picks",
+                           [("outcome", .string(outcome == .success ? "success" : "failure"))])
+        pick(outcome)
+    }
+}
+
+extension Phone {
+    /// The payer's patience: after `delay`, if the same attempt is still
+    /// searching, connecting or showing the amount, the payer cancels it.
+    func payerCancels(after delay: Duration, attempt: Int, _ floor: RunConfined<Floor>) async {
+        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        let floor = floor.value
+        guard floor.ledger.openAttempt(of: index)?.index == attempt else { return }
+        switch screen {
+        case .searching, .connecting, .reviewAmount:
+            floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: "payer cancels")
+            cancel()
+        default: break
+        }
+    }
+
+    /// The payer reads the amount for `delay`, then confirms it if it is theirs
+    /// and they are willing, and declines it otherwise.
+    func payerDecides(after delay: Duration, willing: Bool, _ floor: RunConfined<Floor>) async {
+        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        guard case let .reviewing(details) = state.review else { return }
+        let floor = floor.value
+        let theirs = details.amount == floor.phone(index).amount
+        let confirms = theirs && willing
+        floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: confirms ? "payer confirms" : "payer declines")
+        if confirms { confirm() } else { decline() }
+    }
+}
