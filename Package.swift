@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         // The library for writing floors in Swift (re-exports MizanSim and MizanProtocol).
         .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol"]),
-        // Two custom floors written with MizanFloor (their tests are not in yet: see the branch report).
+        // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
         .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "Examples/FloorExamples"),
         .executableTarget(
             name: "mizan",
@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
         .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol"]),
+        // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
+        .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanSelection"]),
     ],
     swiftLanguageModes: [.v6]

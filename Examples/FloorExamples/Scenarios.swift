@@ -22,7 +22,7 @@ enum Scenarios {
                 floor.person("operator \(till + 1)") { person in
                     let till = person.till(till)
                     await person.enter(amount, on: till)
-                    await till.showing(.pickOutcome)
+                    try await till.showing(.pickOutcome)
                     await person.pick(.success, on: till)
                 }
             }
@@ -34,7 +34,7 @@ enum Scenarios {
                 await person.tapStart(phone)
                 try await person.sleep(for: walk / 2)
                 person.stop(phone)
-                await phone.showing(.reviewAmount)
+                try await phone.showing(.reviewAmount)
                 try await person.sleep(for: .seconds(1))
                 if case let .reviewing(details) = await phone.state.review, details.amount == theirs {
                     await person.confirm(phone)
@@ -54,19 +54,19 @@ enum Scenarios {
             floor.person("operator") { person in
                 let till = person.till(0)
                 await person.enter(amount, on: till)
-                await till.showing(.waitingForPayer)
+                try await till.showing(.waitingForPayer)
                 try await person.sleep(for: .seconds(5))
                 if await till.screen == .waitingForPayer {
                     await person.cancel(till)
                 } else {
-                    await till.showing(.pickOutcome)
+                    try await till.showing(.pickOutcome)
                     await person.pick(.success, on: till)
                 }
             }
             floor.person("payer") { person in
                 try await person.sleep(for: .seconds(1))
                 await person.tapStart(phone)
-                await phone.showing(.reviewAmount)
+                try await phone.showing(.reviewAmount)
                 try await person.sleep(for: reading)
                 if await phone.screen == .reviewAmount { await person.confirm(phone) }
             }

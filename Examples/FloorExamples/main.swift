@@ -1,6 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MizanFloor
 
-// Runs the example floors and prints how each transaction ended.
+// Runs the example floors and prints how each transaction ended; a scenario
+// that throws is reported on stderr and the command exits with status 1.
 func show(_ title: String, _ outcome: Scenarios.Outcome) {
     print(title)
     for record in outcome.report.ledger.settled {
@@ -13,5 +19,7 @@ do {
     show("an operator cancels when the payer takes 8 s to decide:", try Scenarios.impatientOperator(reading: .seconds(8), seed: 1))
     show("... and lets a payer who takes 3 s pay:", try Scenarios.impatientOperator(reading: .seconds(3), seed: 1))
 } catch {
-    print("floor-examples: \(error)")
+    let message = "floor-examples: \(error)\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    exit(1)
 }

@@ -14,12 +14,12 @@
 //     let phone = floor.placePhone(at: Position(x: 0, y: 1, z: 1.2))
 //     floor.person("operator") { person in
 //         await person.enter(try Amount(minorUnits: 1_250, currency: .eur), on: person.till(1))
-//         await person.till(1).showing(.pickOutcome)
+//         try await person.till(1).showing(.pickOutcome)
 //         await person.pick(.success, on: person.till(1))
 //     }
 //     floor.person("payer") { person in
 //         await person.tapStart(phone)
-//         await phone.showing(.reviewAmount)
+//         try await phone.showing(.reviewAmount)
 //         await person.confirm(phone)
 //     }
 // }

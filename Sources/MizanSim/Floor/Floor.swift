@@ -112,6 +112,10 @@ public final class Floor {
                 loop.run(until: VirtualInstant(sinceStart: reached))
             }
         }
+        // Persons still waiting for a screen stop waiting (their tasks end in
+        // the shutdown's last jobs), then sleepers wake cancelled.
+        for unit in tills { unit.device.entered { $0.endWaiting() } }
+        for unit in phones { unit.device.entered { $0.endWaiting() } }
         loop.shutdown()
         cryptoPool?.shutdown()
         ledger.closeBooks(at: reached)

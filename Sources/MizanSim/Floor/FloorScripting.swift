@@ -18,11 +18,12 @@ extension Floor {
 
     /// Starts a person: `body` runs as a task on the run's executor when the
     /// run begins, on virtual time, with its own stream of the seed (named by
-    /// `name`). It ends when `body` returns or throws (a sleep cut short by
-    /// the end of the run throws `CancellationError`).
+    /// `name`). It ends when `body` returns or throws: when the run ends, its
+    /// task is cancelled, and a sleep or a wait for a screen (`showing`) cut
+    /// short by the end throws `CancellationError`.
     public func person(_ name: String, _ body: @escaping @Sendable (Person) async throws -> Void) {
         let person = Person(name: name, floor: confined(self), random: root.split("person \(name)"))
-        loop.start {
+        loop.spawn {
             do { try await body(person) } catch {}
         }
     }

@@ -9,7 +9,7 @@ import MizanProtocol
 ///     let phone = person.phone(0)
 ///     try await person.sleep(for: .seconds(2))
 ///     await person.tapStart(phone)
-///     await phone.showing(.reviewAmount)
+///     try await phone.showing(.reviewAmount)
 ///     await person.confirm(phone)
 /// }
 /// ```

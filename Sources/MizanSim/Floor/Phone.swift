@@ -13,7 +13,9 @@ public actor Phone {
     let driver: PhoneDriver
     let timers: DeviceTimers<PhoneTimer>
     /// Persons waiting for a screen (see `showing(_:)`), in the order they began to wait.
-    private var waiting: [(screen: PhoneScreen, resume: CheckedContinuation<Void, Never>)] = []
+    private var waiting: [(screen: PhoneScreen, resume: CheckedContinuation<Void, any Error>)] = []
+    /// The run has ended: nobody waits for a screen any more (see `endWaiting()`).
+    private var runEnded = false
 
     /// A phone running `driver`, whose clock is `timers`; `timerFired` hears
     /// each of its timers first (the floor notes a missed deadline).
@@ -102,10 +104,13 @@ public actor Phone {
 
     /// Returns when the phone shows `screen` (at once if it does now). Screens are
     /// reported to waiters on floors whose persons are scripted
-    /// (`Floor(builtInPersons: false)`); elsewhere a waiter waits for ever.
-    public func showing(_ screen: PhoneScreen) async {
+    /// (`Floor(builtInPersons: false)`); elsewhere a waiter waits until the run
+    /// ends. Throws `CancellationError` when the run ends before the screen
+    /// shows (or if it has ended), so that the person's task ends with the run.
+    public func showing(_ screen: PhoneScreen) async throws {
         if driver.screen == screen { return }
-        await withCheckedContinuation { waiting.append((screen, $0)) }
+        if runEnded { throw CancellationError() }
+        try await withCheckedThrowingContinuation { waiting.append((screen, $0)) }
     }
 
     /// The phone's screen changed: wakes whoever waits for it.
@@ -114,6 +119,17 @@ public actor Phone {
         let woken = waiting.filter { $0.screen == screen }
         waiting.removeAll { $0.screen == screen }
         for waiter in woken { waiter.resume.resume() }
+    }
+
+    /// The run ends: every person still waiting for a screen stops waiting
+    /// with `CancellationError`, in the order they began to wait, and later
+    /// waits throw at once. Without this their tasks would stay suspended for
+    /// ever, holding the floor (and its executor) alive.
+    func endWaiting() {
+        runEnded = true
+        let left = waiting
+        waiting.removeAll()
+        for waiter in left { waiter.resume.resume(throwing: CancellationError()) }
     }
 }
 
