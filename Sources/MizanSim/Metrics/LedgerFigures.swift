@@ -38,11 +38,14 @@ struct LedgerFigures: Sendable {
         if let asked = attempt.connectRequestedAt, let done = attempt.subscribedAt { subscribed = (done - asked).seconds }
         if let secure { startToSecureLink.add(secure) }
         if let result { startToResult.add(result) }
-        var platform = platforms[attempt.platform ?? "any"] ?? Platform()
-        if let subscribed { platform.connectToSubscribed.add(subscribed) }
-        if let secure { platform.startToSecureLink.add(secure) }
-        if let result { platform.startToResult.add(result) }
-        platforms[attempt.platform ?? "any"] = platform
+        // In place: a copy of the platform's stores taken out of the dictionary
+        // would share their buffers, and each add would then copy every value
+        // so far (quadratic in the run's length).
+        let platform = attempt.platform ?? "any"
+        if platforms[platform] == nil { platforms[platform] = Platform() }
+        if let subscribed { platforms[platform, default: Platform()].connectToSubscribed.add(subscribed) }
+        if let secure { platforms[platform, default: Platform()].startToSecureLink.add(secure) }
+        if let result { platforms[platform, default: Platform()].startToResult.add(result) }
         if attempt.deadlineMissed {
             if attempt.chosenTill == nil { missedWithoutChoice += 1 } else { missedWithChoice += 1 }
             let cause = DeadlineMissCause.of(attempt)
