@@ -53,5 +53,11 @@ import Testing
         #expect(alone.trace.count > 1_000)
         #expect(pooled.trace == alone.trace)
         #expect(pooled.logs == alone.logs)
+        // The pool did the work: key pairs and prepared session keys were
+        // taken from it (ready, or still being derived when asked for).
+        #expect(alone.cryptoAhead == nil)
+        let tally = try #require(pooled.cryptoAhead)
+        #expect(tally.pairsReady + tally.pairsNotReady > 0)
+        #expect(tally.sessionsReady + tally.sessionsNotReady > 0)
     }
 }

@@ -6,6 +6,8 @@ struct FloorRun {
     let report: FloorReport
     let trace: [String]
     let logs: [String]
+    /// How the run's devices found their crypto (with a pool of jobs > 1).
+    let cryptoAhead: CryptoAheadTally?
 
     init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true, jobs: Int = 1) throws {
         var trace: [String] = []
@@ -15,6 +17,7 @@ struct FloorRun {
         report = floor.run(drain: drain)
         self.trace = trace
         self.logs = logs
+        cryptoAhead = floor.cryptoAhead
     }
 
     var pairs: [EndingPair] { report.ledger.settled.map(\.pair) }
