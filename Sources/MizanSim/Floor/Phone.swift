@@ -12,10 +12,8 @@ public actor Phone {
 
     let driver: PhoneDriver
     let timers: DeviceTimers<PhoneTimer>
-    /// Persons waiting for a screen (see `showing(_:)`), in the order they began to wait.
-    private var waiting: [(screen: PhoneScreen, resume: CheckedContinuation<Void, any Error>)] = []
-    /// The run has ended: nobody waits for a screen any more (see `endWaiting()`).
-    private var runEnded = false
+    /// Persons waiting for a screen (see `showing(_:)`).
+    private var waiters = ScreenWaiters<PhoneScreen>()
 
     /// A phone running `driver`, whose clock is `timers`; `timerFired` hears
     /// each of its timers first (the floor notes a missed deadline).
@@ -109,28 +107,15 @@ public actor Phone {
     /// shows (or if it has ended), so that the person's task ends with the run.
     public func showing(_ screen: PhoneScreen) async throws {
         if driver.screen == screen { return }
-        if runEnded { throw CancellationError() }
-        try await withCheckedThrowingContinuation { waiting.append((screen, $0)) }
+        try await withCheckedThrowingContinuation { waiters.wait(for: screen, $0) }
     }
 
     /// The phone's screen changed: wakes whoever waits for it.
-    func showed(_ screen: PhoneScreen) {
-        guard waiting.contains(where: { $0.screen == screen }) else { return }
-        let woken = waiting.filter { $0.screen == screen }
-        waiting.removeAll { $0.screen == screen }
-        for waiter in woken { waiter.resume.resume() }
-    }
+    func showed(_ screen: PhoneScreen) { waiters.wake(screen) }
 
     /// The run ends: every person still waiting for a screen stops waiting
-    /// with `CancellationError`, in the order they began to wait, and later
-    /// waits throw at once. Without this their tasks would stay suspended for
-    /// ever, holding the floor (and its executor) alive.
-    func endWaiting() {
-        runEnded = true
-        let left = waiting
-        waiting.removeAll()
-        for waiter in left { waiter.resume.resume(throwing: CancellationError()) }
-    }
+    /// with `CancellationError`, and later waits throw at once (`ScreenWaiters`).
+    func endWaiting() { waiters.endAll() }
 }
 
 private func phoneHears(_ phone: isolated Phone, _ event: CentralRadioEvent) { phone.driver.handle(radio: event) }

@@ -18,10 +18,8 @@ public actor Till {
 
     let driver: HostDriver
     let timers: DeviceTimers<HostTimer>
-    /// Persons waiting for a screen (see `showing(_:)`), in the order they began to wait.
-    private var waiting: [(screen: HostScreen, resume: CheckedContinuation<Void, any Error>)] = []
-    /// The run has ended: nobody waits for a screen any more (see `endWaiting()`).
-    private var runEnded = false
+    /// Persons waiting for a screen (see `showing(_:)`).
+    private var waiters = ScreenWaiters<HostScreen>()
 
     /// A till running `driver`, whose clock is `timers`; both were made for
     /// this run and are handed over here.
@@ -102,28 +100,15 @@ public actor Till {
     /// shows (or if it has ended), so that the person's task ends with the run.
     public func showing(_ screen: HostScreen) async throws {
         if driver.screen == screen { return }
-        if runEnded { throw CancellationError() }
-        try await withCheckedThrowingContinuation { waiting.append((screen, $0)) }
+        try await withCheckedThrowingContinuation { waiters.wait(for: screen, $0) }
     }
 
     /// The till's screen changed: wakes whoever waits for it.
-    func showed(_ screen: HostScreen) {
-        guard waiting.contains(where: { $0.screen == screen }) else { return }
-        let woken = waiting.filter { $0.screen == screen }
-        waiting.removeAll { $0.screen == screen }
-        for waiter in woken { waiter.resume.resume() }
-    }
+    func showed(_ screen: HostScreen) { waiters.wake(screen) }
 
     /// The run ends: every person still waiting for a screen stops waiting
-    /// with `CancellationError`, in the order they began to wait, and later
-    /// waits throw at once. Without this their tasks would stay suspended for
-    /// ever, holding the floor (and its executor) alive.
-    func endWaiting() {
-        runEnded = true
-        let left = waiting
-        waiting.removeAll()
-        for waiter in left { waiter.resume.resume(throwing: CancellationError()) }
-    }
+    /// with `CancellationError`, and later waits throw at once (`ScreenWaiters`).
+    func endWaiting() { waiters.endAll() }
 }
 
 private func tillHears(_ till: isolated Till, _ event: PeripheralRadioEvent) { till.driver.handle(radio: event) }
