@@ -65,8 +65,9 @@ extension RadioMedium {
         let since = time - phone.scanPhase
         let index = (since / phone.scanInterval).rounded(.down)
         guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
-        let slot = index.truncatingRemainder(dividingBy: 3)
-        return Int(slot < 0 ? slot + 3 : slot)
+        // A whole number (rounded down above): its remainder by 3 in integers, as `truncatingRemainder` would give.
+        let slot = Int(index) % 3
+        return slot < 0 ? slot + 3 : slot
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
@@ -121,16 +122,20 @@ extension RadioMedium {
     /// while it stands (cached for the scan), computed afresh while it walks
     /// (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+        let standing = phone.motion.isStill || now <= phone.motion.start
+        if standing {
+            // Looked up before anything else: most calls find it (the signal model fills both).
+            if till.index < phone.held.count, let cached = phone.held[till.index] { return cached }
+            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+        }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean))
         }
         let here = position(of: phone)
         let fixed = till.offset + phone.offset - phone.bodyLoss
-        if phone.motion.isStill || now <= phone.motion.start {
-            if phone.held.count > till.index, let cached = phone.held[till.index] { return cached }
-            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
-            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+        if standing {
             let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
                                     stand: phone.stands << 24, fixedOffset: fixed)
             phone.lastHeld = (till.index, phone.stands, value)

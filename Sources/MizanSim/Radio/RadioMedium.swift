@@ -25,9 +25,9 @@ public final class RadioMedium {
     public let model: PathLossModel
     public let parameters: RadioParameters
     /// The signal model's per-till draws (nil on the simple advertising model).
-    var signal: FloorSignal?
+    @exclusivity(unchecked) var signal: FloorSignal?
     /// Tills advertising now, in index order (signal model: for collisions).
-    var advertisers: [TillEndpoint] = []
+    @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
     /// `parameters.packetAirtime` and `packetSpacing` in seconds.
     let airtime: Double
     let packetSpacing: Double
@@ -48,12 +48,12 @@ public final class RadioMedium {
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
     var taps: MediumTaps?
 
-    var tills: [TillEndpoint] = []
+    @exclusivity(unchecked) var tills: [TillEndpoint] = []
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
     var phones: [Int: PhoneEndpoint] = [:]
     var tillIndexByID: [TillID: Int] = [:]
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
-    var scanners: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// Per (till, phone) link shadowing, drawn once from its own stream.
     var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
@@ -61,8 +61,8 @@ public final class RadioMedium {
 
     /// Advertising events so far: stamps each phone's per-event mean RSSI.
     var advertisingEvents = 0
-    public internal(set) var packetsSent = 0
-    public internal(set) var packetsHeard = 0
+    @exclusivity(unchecked) public internal(set) var packetsSent = 0
+    @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
     public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
                 linkLayer: LinkLayer = .simple) {

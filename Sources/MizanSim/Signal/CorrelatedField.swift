@@ -45,7 +45,13 @@ public struct CorrelatedField: Sendable {
     public func value(x: Double, y: Double) -> Double {
         guard sigma > 0 else { return 0 }
         var sum = 0.0
-        for index in kx.indices { sum += cos(kx[index] * x + ky[index] * y + phase[index]) }
+        kx.withUnsafeBufferPointer { kx in
+            ky.withUnsafeBufferPointer { ky in
+                phase.withUnsafeBufferPointer { phase in
+                    for index in 0..<kx.count { sum += Cosine.cos(kx[index] * x + ky[index] * y + phase[index]) }
+                }
+            }
+        }
         return scale * sum
     }
 

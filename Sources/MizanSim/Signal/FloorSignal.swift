@@ -95,7 +95,7 @@ public struct FloorSignal: Sendable {
         let a = SeededGenerator.splitMix64(&state), b = SeededGenerator.splitMix64(&state)
         let u = (Double(a >> 11) + 1) * 0x1.0p-53 // (0, 1]
         let v = Double(b >> 11) * 0x1.0p-53
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+        return (-2 * log(u)).squareRoot() * Cosine.cos(2 * Double.pi * v)
     }
 }
 
