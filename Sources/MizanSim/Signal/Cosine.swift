@@ -47,6 +47,39 @@ enum Cosine {
     }
 }
 
+extension Cosine {
+    /// Four cosines at once, as `cos(_:)` lane by lane (the same operations,
+    /// so the same bits), for arguments within `reducedLimit`.
+    @inline(__always)
+    static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> {
+        let shift = SIMD4<Double>(repeating: 0x1.8p52)
+        let shifted = x * 0x1.45F306DC9C883p-1 + shift
+        let quadrant = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 3
+        let n = shifted - shift
+        let r = ((x - n * 1.57079632673412561417e+00) - n * 6.07710050630396597660e-11) - n * 2.02226624871116645580e-21
+        let z = r * r
+        var c = z * -1.13596475577881948265e-11 + 2.08757232129817482790e-09
+        c = z * c + -2.75573143513906633035e-07
+        c = z * c + 2.48015872894767294178e-05
+        c = z * c + -1.38888888888741095749e-03
+        c = z * c + 4.16666666666666019037e-02
+        c = z * c
+        let hz = 0.5 * z
+        let w = 1.0 - hz
+        let cosR = w + (((1.0 - w) - hz) + z * c)
+        var s = z * 1.58969099521155010221e-10 + -2.50507602534068634195e-08
+        s = z * s + 2.75573137070700676789e-06
+        s = z * s + -1.98412698298579493134e-04
+        s = z * s + 8.33333333332248946124e-03
+        let sinR = r + r * z * (-1.66666666666666324348e-01 + z * s)
+        let odd = SIMD4<UInt64>(repeating: 0) &- (quadrant & 1)
+        let bits = (unsafeBitCast(cosR, to: SIMD4<UInt64>.self) & ~odd) | (unsafeBitCast(sinR, to: SIMD4<UInt64>.self) & odd)
+        let negative = ((quadrant &+ 1) & 2) &<< 62
+        return unsafeBitCast(bits ^ negative, to: SIMD4<Double>.self)
+    }
+}
+
+
 /// The C library's cosine, for arguments beyond `Cosine.reducedLimit`.
 @inline(never)
 func libraryCosine(_ x: Double) -> Double { cos(x) }
