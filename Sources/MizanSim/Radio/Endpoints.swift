@@ -87,6 +87,8 @@ final class PhoneEndpoint {
     @exclusivity(unchecked) var held: [HeldSignal?] = []
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
+    /// The shadowing features of the spot it stands on (signal model), and for which stand.
+    var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
     /// Bumped whenever its motion changes: a new stand, new fades.
     @exclusivity(unchecked) var stands: UInt64 = 0
 

@@ -136,7 +136,15 @@ extension RadioMedium {
         let here = position(of: phone)
         let fixed = till.offset + phone.offset - phone.bodyLoss
         if standing {
-            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
+            // The shadowing features of its spot: once per stand, for every till.
+            let basis: SharedSpectrumShadowing.Basis
+            if let kept = phone.shadowingBasis, kept.stand == phone.stands {
+                basis = kept.basis
+            } else {
+                basis = signal.shadowingBasis(at: here)
+                phone.shadowingBasis = (phone.stands, basis)
+            }
+            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
                                     stand: phone.stands << 24, fixedOffset: fixed)
             phone.lastHeld = (till.index, phone.stands, value)
             if phone.scanning {
@@ -148,7 +156,7 @@ extension RadioMedium {
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
-                           stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
+                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
     }
 
     /// A phone starts scanning on the signal model: its platform's scan
@@ -165,5 +173,6 @@ extension RadioMedium {
     func endSignalScan(_ phone: PhoneEndpoint) {
         phone.held = []
         phone.reportHeldUntil = []
+        phone.shadowingBasis = nil
     }
 }
