@@ -23,12 +23,12 @@ public struct SharedSpectrumShadowing: Sendable {
     public let sigma: Double
     public let correlationLength: Double
     public let features: Int
-    private let kx: [Double]
-    private let ky: [Double]
+    let kx: [Double]
+    let ky: [Double]
     /// Each till's phases, as cos(phi) and sin(phi), M per till, till after till.
-    private var cosPhase: [Double] = []
-    private var sinPhase: [Double] = []
-    private let scale: Double
+    private(set) var cosPhase: [Double] = []
+    private(set) var sinPhase: [Double] = []
+    let scale: Double
 
     /// A spot's features: cos(k_m . p) and sin(k_m . p).
     public struct Basis: Sendable {
