@@ -65,7 +65,7 @@ import Darwin
             for till in 0..<2 {
                 var sum = 0.0
                 for m in 0..<7 {
-                    let phase = atan2(shadowing.sinPhase[till * 7 + m], shadowing.cosPhase[till * 7 + m])
+                    let phase = shadowing.phase(till: till, feature: m)
                     sum += cos(shadowing.kx[m] * x + shadowing.ky[m] * y + phase)
                 }
                 #expect(abs(shadowing.value(till: till, x: x, y: y) - 1.5 * (2.0 / 7).squareRoot() * sum) < 1e-12)

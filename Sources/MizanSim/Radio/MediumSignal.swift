@@ -41,8 +41,15 @@ extension RadioMedium {
                 colliders.append((other, other.events &+ 1))
             }
         }
+        let channels = parameters.advertisingChannels
+        let lastPacket = start + Double(channels - 1) * packetSpacing
         for phone in scanners where phone.scanning && phone.availability == .on && canHear(phone, till) {
-            for channel in 0..<parameters.advertisingChannels {
+            // Within one scan interval (nearly always) only the packet on that interval's channel can be
+            // heard: the others are not asked about (the answer is the same as asking for each).
+            let interval = scanInterval(phone, at: start)
+            let onlyChannel = interval == scanInterval(phone, at: lastPacket) ? channel(ofInterval: interval) : nil
+            for channel in 0..<channels {
+                if let onlyChannel, channel != onlyChannel { continue }
                 let time = start + Double(channel) * packetSpacing
                 guard listeningChannel(phone, at: time) == channel else { continue }
                 let heldSignal = held(phone, till)
@@ -65,7 +72,16 @@ extension RadioMedium {
         let since = time - phone.scanPhase
         let index = (since / phone.scanInterval).rounded(.down)
         guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
-        // A whole number (rounded down above): its remainder by 3 in integers, as `truncatingRemainder` would give.
+        return channel(ofInterval: index)
+    }
+
+    /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
+    func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
+        ((time - phone.scanPhase) / phone.scanInterval).rounded(.down)
+    }
+
+    /// The channel scanned in interval `index`: its remainder by 3 in integers, as `truncatingRemainder` would give.
+    func channel(ofInterval index: Double) -> Int {
         let slot = Int(index) % 3
         return slot < 0 ? slot + 3 : slot
     }
@@ -76,9 +92,12 @@ extension RadioMedium {
     /// receiver and channel: the number starting within an air time either
     /// side is Poisson with mean 2 x rate x air time).
     func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
+        let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for (other, event) in colliders where canHear(phone, other) {
-            let interferer = held(phone, other).channel(channel) + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)
-            if rssi - interferer < parameters.captureThreshold { return false }
+            let interferer = held(phone, other).channel(channel)
+            // So far below that no noise it can draw makes it matter: its noise is not drawn (a hash, so no other draw moves).
+            if rssi - (interferer + noiseBound) >= capture { continue }
+            if rssi - (interferer + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)) < capture { return false }
         }
         let rate = parameters.bystanderEventsPerSecond
         if rate > 0 {

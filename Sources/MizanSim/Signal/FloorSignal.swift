@@ -45,6 +45,7 @@ public struct FloorSignal: Sendable {
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength
         packetNoise = parameters.packetNoise
+        noiseBound = parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53)
         root = generator
         hashKey = generator.split("hashed draws").seed
         var spectrum = generator.split("shadowing spectrum")
@@ -87,6 +88,13 @@ public struct FloorSignal: Sendable {
         return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2))
     }
 
+    /// The largest per-packet noise `noise` can draw, dB: its normals are
+    /// quantiles of uniforms in [2^-53, 1 - 2^-53], so they stay within 8.2
+    /// standard deviations. A packet that beats an interferer by the capture
+    /// threshold even with this much noise on the interferer survives
+    /// whatever is drawn.
+    public let noiseBound: Double
+
     /// The per-packet noise of one packet (till's advertising event `event`, on `channel`) at one phone, dB.
     public func noise(till: Int, event: Int, phone: Int, channel: Int) -> Double {
         guard packetNoise > 0 else { return 0 }
@@ -102,7 +110,8 @@ public struct FloorSignal: Sendable {
 
     /// A standard normal from a hash state (the quantile of one uniform in (0, 1): `NormalQuantile`), advancing it.
     static func normal(_ state: inout UInt64) -> Double {
-        let u = (Double(SeededGenerator.splitMix64(&state) >> 11) + 0.5) * 0x1.0p-53
+        // (k + 1/2) / 2^52 for a 52-bit k: in [2^-53, 1 - 2^-53], every value exact, never 0 or 1.
+        let u = (Double(SeededGenerator.splitMix64(&state) >> 12) + 0.5) * 0x1.0p-52
         return NormalQuantile.of(u)
     }
 }

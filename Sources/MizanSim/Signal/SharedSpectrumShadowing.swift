@@ -25,15 +25,17 @@ public struct SharedSpectrumShadowing: Sendable {
     public let features: Int
     let kx: [Double]
     let ky: [Double]
-    /// Each till's phases, as cos(phi) and sin(phi), M per till, till after till.
-    private(set) var cosPhase: [Double] = []
-    private(set) var sinPhase: [Double] = []
+    /// Each till's phases as cos(phi) and sin(phi), four features to a vector
+    /// (`chunks` vectors per till, till after till; padding lanes are 0).
+    private var cosPhase: [SIMD4<Double>] = []
+    private var sinPhase: [SIMD4<Double>] = []
+    private let chunks: Int
     let scale: Double
 
-    /// A spot's features: cos(k_m . p) and sin(k_m . p).
+    /// A spot's features, cos(k_m . p) and sin(k_m . p), four to a vector (padding lanes 0).
     public struct Basis: Sendable {
-        let cosines: [Double]
-        let sines: [Double]
+        let cosines: [SIMD4<Double>]
+        let sines: [SIMD4<Double>]
     }
 
     /// Draws the wave vectors (as `CorrelatedField` does: a bivariate Cauchy with scale 1/L).
@@ -52,59 +54,63 @@ public struct SharedSpectrumShadowing: Sendable {
         }
         self.kx = kx
         self.ky = ky
+        chunks = (features + 3) / 4
         scale = sigma * (2 / Double(features)).squareRoot()
     }
 
     /// Tills whose phases are drawn.
-    public var tills: Int { cosPhase.count / features }
+    public var tills: Int { cosPhase.count / chunks }
 
     /// Draws the next till's phases.
     public mutating func addTill(generator: inout SeededGenerator) {
-        for _ in 0..<features {
+        var cosines = [Double](repeating: 0, count: chunks * 4), sines = cosines
+        for index in 0..<features {
             let phase = generator.uniform(0...(2 * Double.pi))
-            cosPhase.append(cos(phase))
-            sinPhase.append(sin(phase))
+            cosines[index] = cos(phase)
+            sines[index] = sin(phase)
         }
+        cosPhase += Self.packed(cosines)
+        sinPhase += Self.packed(sines)
     }
 
     /// The features at (x, y), for `value(till:basis:)`.
     public func basis(x: Double, y: Double) -> Basis {
-        var cosines: [Double] = [], sines: [Double] = []
-        cosines.reserveCapacity(features)
-        sines.reserveCapacity(features)
+        var cosines = [Double](repeating: 0, count: chunks * 4), sines = cosines
         for index in 0..<features {
             let angle = kx[index] * x + ky[index] * y
-            cosines.append(cos(angle))
-            sines.append(sin(angle))
+            cosines[index] = cos(angle)
+            sines[index] = sin(angle)
         }
-        return Basis(cosines: cosines, sines: sines)
+        return Basis(cosines: Self.packed(cosines), sines: Self.packed(sines))
     }
 
     /// The till's field at the spot `basis` was made for, dB.
     public func value(till: Int, basis: Basis) -> Double {
         guard sigma > 0 else { return 0 }
-        let start = till * features
-        var sum = SIMD2<Double>(repeating: 0)
+        let start = till * chunks
+        var sum = SIMD4<Double>(repeating: 0)
         cosPhase.withUnsafeBufferPointer { cosPhase in
             sinPhase.withUnsafeBufferPointer { sinPhase in
                 basis.cosines.withUnsafeBufferPointer { cosines in
                     basis.sines.withUnsafeBufferPointer { sines in
-                        var index = 0
-                        while index + 1 < features {
-                            let c = SIMD2(cosines[index], cosines[index + 1]), s = SIMD2(sines[index], sines[index + 1])
-                            let a = SIMD2(cosPhase[start + index], cosPhase[start + index + 1])
-                            let b = SIMD2(sinPhase[start + index], sinPhase[start + index + 1])
-                            sum += c * a - s * b
-                            index += 2
-                        }
-                        if index < features {
-                            sum[0] += cosines[index] * cosPhase[start + index] - sines[index] * sinPhase[start + index]
+                        for chunk in 0..<chunks {
+                            sum += cosines[chunk] * cosPhase[start + chunk] - sines[chunk] * sinPhase[start + chunk]
                         }
                     }
                 }
             }
         }
-        return scale * (sum[0] + sum[1])
+        return scale * sum.sum()
+    }
+
+    /// The phase of feature `feature` of till `till`, radians (for tests).
+    func phase(till: Int, feature: Int) -> Double {
+        let chunk = till * chunks + feature / 4
+        return atan2(sinPhase[chunk][feature % 4], cosPhase[chunk][feature % 4])
+    }
+
+    private static func packed(_ values: [Double]) -> [SIMD4<Double>] {
+        stride(from: 0, to: values.count, by: 4).map { SIMD4(values[$0], values[$0 + 1], values[$0 + 2], values[$0 + 3]) }
     }
 
     /// The till's field at (x, y), dB (a basis made for this one value).
