@@ -116,8 +116,9 @@ extension Floor {
 
     func nearestTill(to phone: PhoneUnit) -> Int? {
         var best: (index: Int, distance: Double)?
+        let position = medium.position(of: phone.endpoint) // once, not once per till: the same distances
         for till in tills {
-            let distance = medium.distance(phone.endpoint, till.endpoint)
+            let distance = position.distance(to: till.endpoint.position)
             if let current = best, current.distance <= distance { continue }
             best = (till.index, distance)
         }
