@@ -104,6 +104,16 @@ public final class RadioMedium {
         return phone
     }
 
+    /// Forgets a phone that will not use the radio again (a payer who left for
+    /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
+    func removePhone(_ index: Int) {
+        guard let phone = phones.removeValue(forKey: index) else { return }
+        phone.deliver = { _ in }
+        if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
+            for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
+        }
+    }
+
     /// The radio a till's driver uses.
     func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
         PeripheralRadio(
