@@ -65,8 +65,9 @@ final class PhoneEndpoint {
     var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
-    var eventStamp = 0
-    var eventMean = 0.0
+    // Unchecked exclusivity: read and written per packet heard, by plain assignments.
+    @exclusivity(unchecked) var eventStamp = 0
+    @exclusivity(unchecked) var eventMean = 0.0
     // The signal model's scanning (`MediumAdvertising`).
     /// How it scans, and when its scan interval 0 began (seconds), from the scan's start.
     var scan = ScanProfile.androidLowLatency

@@ -48,21 +48,25 @@ public final class RadioMedium {
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
     var taps: MediumTaps?
 
+    // Unchecked exclusivity on the device tables and counters read or bumped
+    // per packet: each access is a short read, insert or increment that calls
+    // nothing back (as `generator`); the dynamic checks were a tenth of W1's
+    // per-packet cost.
     var tills: [TillEndpoint] = []
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
-    var phones: [Int: PhoneEndpoint] = [:]
+    @exclusivity(unchecked) var phones: [Int: PhoneEndpoint] = [:]
     var tillIndexByID: [TillID: Int] = [:]
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
-    var scanners: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// Per (till, phone) link shadowing, drawn once from its own stream.
     var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
     var lastPacketOnChannel: [Duration]
 
     /// Advertising events so far: stamps each phone's per-event mean RSSI.
-    var advertisingEvents = 0
-    public internal(set) var packetsSent = 0
-    public internal(set) var packetsHeard = 0
+    @exclusivity(unchecked) var advertisingEvents = 0
+    @exclusivity(unchecked) public internal(set) var packetsSent = 0
+    @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
     public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
                 linkLayer: LinkLayer = .simple) {
