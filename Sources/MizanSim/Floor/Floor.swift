@@ -140,7 +140,7 @@ public final class Floor {
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
-            log: DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
+            log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
@@ -188,7 +188,7 @@ public final class Floor {
         let driver = PhoneDriver(
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
-            log: DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
+            log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
         let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in
