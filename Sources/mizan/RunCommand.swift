@@ -57,11 +57,9 @@ enum RunCommand {
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
         // The timeline draws one of the first transactions: the trace's first lines are enough, and memory stays flat.
         var kept: [String] = []
-        var traceLines = 0
         let keep = outDirectory != nil
         let trace = (traceFile != nil || keep) ? TraceWriter { line in
             traceFile?.writeLine(line)
-            traceLines += 1
             if keep, kept.count < Self.keptTraceLines { kept.append(line) }
         } : nil
         let floor = try Floor(plan: plan, seed: seed, trace: trace, jobs: jobs)
@@ -75,7 +73,7 @@ enum RunCommand {
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.
-        trace?.write(at: report.simulated, device: "floor", event: "end of trace", [("lines", .int(traceLines + 1))])
+        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
         try traceFile?.close()
         try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))

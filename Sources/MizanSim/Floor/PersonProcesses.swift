@@ -16,7 +16,7 @@ extension Till {
         guard let host = ledger.host(at: started), host.ending == nil, host.till == index else { return }
         switch screen {
         case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
-            floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator cancels")
+            floor.record(.operatorCancels(till: index, by: nil))
             cancel()
         default: break
         }
@@ -28,8 +28,7 @@ extension Till {
         let shown = screen
         guard shown == .pickOutcome || shown == .pickOutcomePayerNotTold else { return }
         let floor = floor.value
-        floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator picks",
-                           [("outcome", .string(outcome == .success ? "success" : "failure"))])
+        floor.record(.operatorPicks(till: index, outcome, by: nil))
         pick(outcome)
     }
 }
@@ -43,7 +42,7 @@ extension Phone {
         guard floor.ledger.openAttempt(of: index)?.index == attempt else { return }
         switch screen {
         case .searching, .connecting, .reviewAmount:
-            floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: "payer cancels")
+            floor.record(.payerCancels(phone: index, by: nil))
             cancel()
         default: break
         }
@@ -57,7 +56,7 @@ extension Phone {
         let floor = floor.value
         let theirs = details.amount == floor.phone(index).amount
         let confirms = theirs && willing
-        floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: confirms ? "payer confirms" : "payer declines")
+        floor.record(.payerDecides(phone: index, confirms: confirms, by: nil))
         if confirms { confirm() } else { decline() }
     }
 }
