@@ -9,7 +9,7 @@ public enum CustomFloor {
     /// its people, unless you set `radio`), and no payers of its own, lasting `duration`.
     public static func plan(tills positions: [Position], for duration: Duration) -> FloorPlan {
         let tills = positions.enumerated().map { index, position in
-            TillPlan(id: TillID(UInt32(index + 1)), label: "Till \(index + 1)", position: position)
+            TillPlan(index: index, position: position)
         }
         var plan = FloorPlan(tills: tills, payers: .queues(meanGap: .seconds(3600), idle: 0), duration: duration)
         plan.name = "custom"

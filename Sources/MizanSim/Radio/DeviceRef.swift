@@ -27,8 +27,8 @@ public enum DeviceRef: Hashable, Sendable, Comparable {
     /// `till-3`, `phone-12`: the device's name in traces and outputs.
     public var name: String {
         switch self {
-        case let .till(index): "till-\(index + 1)"
-        case let .phone(index): "phone-\(index + 1)"
+        case .till: "till-\(number)"
+        case .phone: "phone-\(number)"
         }
     }
 
@@ -40,8 +40,8 @@ public enum DeviceRef: Hashable, Sendable, Comparable {
               parts[1].utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               let number = Int(parts[1]) else { return nil }
         switch parts[0] {
-        case "till": self = .till(number - 1)
-        case "phone": self = .phone(number - 1)
+        case "till": self = .till(number: number)
+        case "phone": self = .phone(number: number)
         default: return nil
         }
     }
@@ -50,19 +50,19 @@ public enum DeviceRef: Hashable, Sendable, Comparable {
 
     /// The till's identifier on the air (its number); nil for a phone.
     public var tillID: TillID? {
-        guard case let .till(index) = self, let raw = UInt32(exactly: index + 1) else { return nil }
+        guard case .till = self, let raw = UInt32(exactly: number) else { return nil }
         return TillID(raw)
     }
 
     /// The phone's identifier as a central (its number); nil for a till.
     public var centralID: CentralID? {
-        guard case let .phone(index) = self, let raw = UInt32(exactly: index + 1) else { return nil }
+        guard case .phone = self, let raw = UInt32(exactly: number) else { return nil }
         return CentralID(raw)
     }
 
     /// The till whose identifier is `id`.
-    public init(_ id: TillID) { self = .till(Int(id.rawValue) - 1) }
+    public init(_ id: TillID) { self = .till(number: Int(id.rawValue)) }
 
     /// The phone whose central identifier is `id`.
-    public init(_ id: CentralID) { self = .phone(Int(id.rawValue) - 1) }
+    public init(_ id: CentralID) { self = .phone(number: Int(id.rawValue)) }
 }
