@@ -24,10 +24,8 @@ import Testing
     }
 
     @Test func theProtocolsIdentifiersAreTheDevicesNumbers() {
-        #expect(DeviceRef.till(2).tillID == TillID(3))
-        #expect(DeviceRef.phone(0).centralID == CentralID(1))
-        #expect(DeviceRef.phone(0).tillID == nil)
-        #expect(DeviceRef.till(0).centralID == nil)
+        #expect(DeviceRef.tillID(index: 2) == TillID(3))
+        #expect(DeviceRef.centralID(index: 0) == CentralID(1))
         #expect(DeviceRef(TillID(7)) == .till(6))
         #expect(DeviceRef(CentralID(4)) == .phone(3))
     }

@@ -183,7 +183,7 @@ public final class Floor {
     @discardableResult
     func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
         let position = draw.position, offset = draw.offset
-        let endpoint = medium.addPhone(DeviceRef.phone(index).centralID!, index: index, motion: .standing(at: position),
+        let endpoint = medium.addPhone(DeviceRef.centralID(index: index), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
         if case let .faithful(profiles) = plan.linkLayer {
             endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())

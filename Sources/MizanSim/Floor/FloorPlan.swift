@@ -54,10 +54,10 @@ public struct TillPlan: Hashable, Sendable {
     }
 
     /// The plan's till at `index` (from 0): its identifier is its number
-    /// (`DeviceRef.tillID`) and, unless given, its label `Till 3`.
+    /// (`DeviceRef.tillID(index:)`) and, unless given, its label `Till 3`.
     public init(index: Int, label: String? = nil, position: Position, countdown: Duration = .seconds(60), rssiOffset: Double = 0) {
         let till = DeviceRef.till(index)
-        self.init(id: till.tillID ?? TillID(UInt32.max), label: label ?? "Till \(till.number)", position: position,
+        self.init(id: DeviceRef.tillID(index: index), label: label ?? "Till \(till.number)", position: position,
                   countdown: countdown, rssiOffset: rssiOffset)
     }
 }

@@ -48,17 +48,12 @@ public enum DeviceRef: Hashable, Sendable, Comparable {
 
     // The protocol's identifiers are the numbers people read.
 
-    /// The till's identifier on the air (its number); nil for a phone.
-    public var tillID: TillID? {
-        guard case .till = self, let raw = UInt32(exactly: number) else { return nil }
-        return TillID(raw)
-    }
+    /// The identifier on the air of the till at `index`: its number (a
+    /// floor's indices are far below 2^32; past that the number wraps).
+    public static func tillID(index: Int) -> TillID { TillID(UInt32(truncatingIfNeeded: DeviceRef.till(index).number)) }
 
-    /// The phone's identifier as a central (its number); nil for a till.
-    public var centralID: CentralID? {
-        guard case .phone = self, let raw = UInt32(exactly: number) else { return nil }
-        return CentralID(raw)
-    }
+    /// The identifier as a central of the phone at `index`: its number.
+    public static func centralID(index: Int) -> CentralID { CentralID(UInt32(truncatingIfNeeded: DeviceRef.phone(index).number)) }
 
     /// The till whose identifier is `id`.
     public init(_ id: TillID) { self = .till(number: Int(id.rawValue)) }
