@@ -16,7 +16,7 @@ import MizanProtocol
 ///
 /// The devices' own methods (`Till.enter`, `Phone.tapStart`, ...) press the
 /// button only; the person's methods also tell the ledger (a sale begun, an
-/// attempt started) and write the action to the trace.
+/// attempt started) and record the action as a `FloorEvent` (a line of the trace).
 public struct Person: Sendable {
     public let name: String
     let floor: RunConfined<Floor>
@@ -119,7 +119,7 @@ public struct Person: Sendable {
         floor.medium.walk(phone: phone.index, at: floor.now, velocity: (0, 0))
     }
 
-    // MARK: the trace
+    // MARK: the record
 
     /// Records `event` (`FloorEvent.Kind.recorded`), as done by this person on `device`.
     public func record(_ device: DeviceRef, _ event: String, _ fields: [FloorEvent.Field] = []) {

@@ -3,8 +3,8 @@ import MizanProtocol
 // The floor file's people, as processes on virtual time: each is started as
 // a task on the run's executor (`Floor.process`), sleeps on the run's clock,
 // and then acts on the device in its isolation, so that looking at the screen
-// and acting on it happen together. What they do is written to the floor's
-// trace and ledger, which the task carries confined to the run's thread.
+// and acting on it happen together. What they do goes to the floor's events
+// (`Floor.record`) and ledger, which the task carries confined to the run's thread.
 
 // Each process sleeps, then acts in one synchronous step (out of line): the
 // step's values (the event it records, the screen it reads) stay out of the

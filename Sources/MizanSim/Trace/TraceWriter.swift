@@ -1,10 +1,9 @@
-/// The run's trace: one JSON line per event, in the order events happened,
-/// each with its virtual time in microseconds. Built by hand so that the same
-/// run gives the same bytes (no dictionary order, no locale, no wall clock).
+/// The run's trace: one JSON line per `FloorEvent`, in the order events
+/// happened, each with its virtual time in microseconds. It only serialises:
+/// what each event is called and carries is `FloorEvent.text`. Built by hand
+/// so that the same run gives the same bytes (no dictionary order, no locale,
+/// no wall clock).
 public final class TraceWriter {
-    public typealias Field = FloorEvent.Field
-    public typealias Value = FloorEvent.Value
-
     private let sink: (String) -> Void
     public private(set) var lines = 0
 
