@@ -23,11 +23,14 @@ public struct SampleWindow: Sendable {
     }
 
     public init(_ samples: [RSSISample], now: Duration, window: Duration) {
-        let earliest = now - window
+        // Compared as attoseconds (`Int128`, inline): `Duration`'s own comparison
+        // is an opaque call into the runtime, twice per sample.
+        let earliest = (now - window).attoseconds, latest = now.attoseconds
         var kept: [RSSISample] = []
         kept.reserveCapacity(samples.count)
         var lowest = UInt32.max, highest = UInt32.min
-        for sample in samples where sample.at > earliest && sample.at <= now && sample.rssi != RSSISample.notAvailable {
+        for sample in samples where sample.at.attoseconds > earliest && sample.at.attoseconds <= latest
+            && sample.rssi != RSSISample.notAvailable {
             kept.append(sample)
             lowest = Swift.min(lowest, sample.till.rawValue)
             highest = Swift.max(highest, sample.till.rawValue)

@@ -36,7 +36,7 @@ final class DriverCore<Chain: DeviceChain> {
         for command in chain.reduce(&state, event) { perform(command) }
         let after = screen
         if after != before {
-            log.write("screen: \(after.rawValue)")
+            log.record("screen: \(after.rawValue)")
             screenChanged(after)
         }
     }

@@ -120,7 +120,7 @@ public final class HostDriver {
             session = nil
             ownKey = nil
         case let .finished(ending, id):
-            log.write("ended: \(ending.screen.rawValue)")
+            log.record("ended: \(ending.screen.rawValue)")
             observe(.finished(ending, id))
         }
     }

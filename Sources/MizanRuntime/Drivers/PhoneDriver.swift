@@ -98,7 +98,7 @@ public final class PhoneDriver {
             session = nil
             ownKeys = nil
         case let .finished(ending):
-            log.write("ended: \(ending.screen.rawValue)")
+            log.record("ended: \(ending.screen.rawValue)")
             observe(.finished(ending))
         }
     }

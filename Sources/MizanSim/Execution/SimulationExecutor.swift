@@ -34,10 +34,11 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     // Unchecked exclusivity: `append` and `popFirst` end before any job runs,
     // so accesses never overlap.
     @exclusivity(unchecked) private var queue = JobQueue()
-    private var isDraining = false
+    // Unchecked exclusivity (as `queue`): plain flag and counter writes that call nothing.
+    @exclusivity(unchecked) private var isDraining = false
 
     /// How many jobs have run so far.
-    public private(set) var jobsRun: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var jobsRun: UInt64 = 0
 
     /// An executor with an empty queue. A `SimulationLoop` makes its own.
     public convenience init() {

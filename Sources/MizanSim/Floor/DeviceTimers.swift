@@ -26,6 +26,9 @@ public final class DeviceTimers<Timer: Hashable> {
         }
     }
 
+    /// No timer is running.
+    var isIdle: Bool { running.isEmpty }
+
     func cancel(_ timer: Timer) {
         if let id = running.removeValue(forKey: timer) { clock.cancel(id) }
     }

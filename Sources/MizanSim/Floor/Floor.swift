@@ -15,8 +15,11 @@ public final class Floor {
     let medium: RadioMedium
     let faults: FaultInjector
     private(set) var tills: [TillUnit] = []
-    /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift).
-    private(set) var phoneUnits: [Int: PhoneUnit] = [:]
+    /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift),
+    /// and retired after leaving for good (PayerRetirement.swift); indices are never reused.
+    var phoneUnits: [Int: PhoneUnit] = [:]
+    /// Payers who left for good, until their phones are retired.
+    var retirement = PayerRetirement()
     /// Payers on the floor, created or not: indices below this exist.
     var payerCount = 0
     /// Payers on the floor not created yet, and the draws their creation takes.
@@ -149,7 +152,7 @@ public final class Floor {
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
-            log: DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
+            log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
@@ -191,13 +194,13 @@ public final class Floor {
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, till: till)
         // A phone's key pair is derived ahead once it picks a till (FloorReactions.swift).
+        // Held by the unit alone (not `keyStreams`), so that it goes when the payer is retired.
         let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
-        keyStreams.append(keys)
         unit.keys = keys
         let driver = PhoneDriver(
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
-            log: DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
+            log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: { [unowned self, unowned unit] in observed(unit, $0) }
         )
         let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in

@@ -154,7 +154,7 @@ extension Floor {
         record(.payerTapsStart(phone: phone.index))
         phone.device.entered { $0.tapStart() }
         if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {
-            process { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
+            process(for: phone) { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
         }
     }
 

@@ -41,14 +41,14 @@ extension Floor {
             if charged {
                 phone.failures = 0
                 till.queue.remove(payer)
-                if meanGap == .zero { till.queue.append(payer) } // back to the end of a queue that never empties
+                if meanGap == .zero { till.queue.append(payer) } else { payerLeft(phone) } // back to the end of a queue that never empties; or gone
             } else {
                 phone.failures += 1
                 if phone.failures >= plan.payerBehaviour.attempts {
                     phone.failures = 0
                     till.queue.remove(payer)
                     record(.payerLeaves(phone: phone.index))
-                    if meanGap == .zero { till.queue.append(payer) }
+                    if meanGap == .zero { till.queue.append(payer) } else { payerLeft(phone) }
                 }
             }
             let delay = till.droppedLock ? plan.operators.relockDelay : plan.operators.lockDelay
@@ -85,7 +85,7 @@ extension Floor {
     func scheduleDecision(_ phone: PhoneUnit) {
         let delay = payers.uniform(plan.payerBehaviour.reviewTime)
         let willing = payers.unitInterval() < plan.payerBehaviour.confirmProbability
-        process { [device = phone.device!] floor in await device.payerDecides(after: .seconds(delay), willing: willing, floor) }
+        process(for: phone) { [device = phone.device!] floor in await device.payerDecides(after: .seconds(delay), willing: willing, floor) }
     }
 
 
@@ -115,13 +115,18 @@ extension Floor {
     }
 
     func nearestTill(to phone: PhoneUnit) -> Int? {
-        var best: (index: Int, distance: Double)?
-        for till in tills {
-            let distance = medium.distance(phone.endpoint, till.endpoint)
-            if let current = best, current.distance <= distance { continue }
-            best = (till.index, distance)
+        let position = medium.position(of: phone.endpoint) // once, not once per till: the same distances
+        // The plan's tills are the floor's, in the same order and at the same
+        // (fixed) positions; read in place, without retaining each till's unit.
+        return plan.tills.withUnsafeBufferPointer { tills in
+            var best: (index: Int, distance: Double)?
+            for index in tills.indices {
+                let distance = position.distance(to: tills[index].position)
+                if let current = best, current.distance <= distance { continue }
+                best = (index, distance)
+            }
+            return best?.index
         }
-        return best?.index
     }
 
     func countSuccess() {

@@ -12,6 +12,8 @@ final class PhoneUnit {
     /// The amount the payer expects to see.
     var amount: Amount?
     var failures = 0
+    /// The payer's processes still running (deciding, cancelling): the phone is not retired while any runs.
+    var processes = 0
 
     init(index: Int, endpoint: PhoneEndpoint, till: Int) {
         self.index = index

@@ -40,12 +40,9 @@ struct LedgerFigures: Sendable {
         if let result { startToResult.add(result) }
         // In place: a copy of the platform's stores taken out of the dictionary
         // would share their buffers, and each add would then copy every value
-        // so far (quadratic in the run's length).
-        let platform = attempt.platform ?? "any"
-        if platforms[platform] == nil { platforms[platform] = Platform() }
-        if let subscribed { platforms[platform, default: Platform()].connectToSubscribed.add(subscribed) }
-        if let secure { platforms[platform, default: Platform()].startToSecureLink.add(secure) }
-        if let result { platforms[platform, default: Platform()].startToResult.add(result) }
+        // so far (quadratic in the run's length). One look-up of the name (the
+        // entry is made, empty, for an attempt with no times, as before).
+        Self.add(subscribed: subscribed, secure: secure, result: result, to: &platforms[attempt.platform ?? "any", default: Platform()])
         if attempt.deadlineMissed {
             if attempt.chosenTill == nil { missedWithoutChoice += 1 } else { missedWithChoice += 1 }
             let cause = DeadlineMissCause.of(attempt)
@@ -55,6 +52,12 @@ struct LedgerFigures: Sendable {
             attemptsWithChoice += 1
             if attempt.chosenTill != attempt.nearestTill { wrongTillChoices += 1 }
         }
+    }
+
+    private static func add(subscribed: Double?, secure: Double?, result: Double?, to platform: inout Platform) {
+        if let subscribed { platform.connectToSubscribed.add(subscribed) }
+        if let secure { platform.startToSecureLink.add(secure) }
+        if let result { platform.startToResult.add(result) }
     }
 
     var byPlatform: [PlatformTimes] {

@@ -230,6 +230,11 @@ public final class TransactionLedger {
         for attempt in waiting { settle(host: nil, attempt: attempt, at: time) }
     }
 
+    /// The phone has an attempt not settled yet: open, or ended and waiting for its till's word.
+    func hasUnsettledAttempt(phone: Int) -> Bool {
+        openAttemptByPhone[phone] != nil || awaitingTill.contains { attemptStore[$0].phone == phone }
+    }
+
     /// The phone's open attempt, if any.
     func openAttempt(of phone: Int) -> PhoneAttempt? {
         openAttemptByPhone[phone].map { attemptStore[$0] }

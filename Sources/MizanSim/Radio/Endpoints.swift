@@ -2,15 +2,21 @@ import MizanProtocol
 import MizanRuntime
 
 /// A till's radio as the medium keeps it.
+///
+/// The properties the advertising and scanning loop reads for every packet
+/// are `@exclusivity(unchecked)`, as `VirtualClock.timers` is: only the
+/// medium touches them, on its run's one thread, and no access spans a call
+/// that could reach the same property. A dynamic check costs about 75
+/// instructions, and a packet made several.
 final class TillEndpoint {
     let index: Int
     let tillID: TillID
-    var position: Position
+    @exclusivity(unchecked) var position: Position
     /// Transmit-side RSSI offset, dB.
-    var offset: Double
-    var availability: RadioAvailability = .on
+    @exclusivity(unchecked) var offset: Double
+    @exclusivity(unchecked) var availability: RadioAvailability = .on
     /// The encoded advertisement while advertising.
-    var advertisingPayload: [UInt8]?
+    @exclusivity(unchecked) var advertisingPayload: [UInt8]?
     var advertisingTimer: TimerID?
     var serviceUp = false
     /// Open links, oldest first.
@@ -18,14 +24,14 @@ final class TillEndpoint {
     var notifyRefused = false
     /// Phones waiting to connect, in the order they asked (faithful link layer):
     /// each answers the next advertising packet it hears.
-    var connectors: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var connectors: [PhoneEndpoint] = []
     var deliver: (PeripheralRadioEvent) -> Void = { _ in }
     // The signal model's advertising (`MediumAdvertising`).
     /// Advertising events sent so far (numbers each event's per-packet noise).
-    var events = 0
+    @exclusivity(unchecked) var events = 0
     /// When the last event began and when the next will, seconds (for collisions).
-    var lastEventStart = -Double.infinity
-    var nextEventStart = Double.infinity
+    @exclusivity(unchecked) var lastEventStart = -Double.infinity
+    @exclusivity(unchecked) var nextEventStart = Double.infinity
 
     init(index: Int, tillID: TillID, position: Position, offset: Double) {
         self.index = index
@@ -39,7 +45,7 @@ final class TillEndpoint {
     }
 }
 
-/// A phone's radio as the medium keeps it.
+/// A phone's radio as the medium keeps it (hot properties unchecked, as `TillEndpoint`'s).
 final class PhoneEndpoint {
     let index: Int
     let central: CentralID
@@ -50,11 +56,11 @@ final class PhoneEndpoint {
         }
     }
     /// Receive-side RSSI offset, dB (device-to-device calibration).
-    var offset: Double
+    @exclusivity(unchecked) var offset: Double
     /// Body or pocket loss, dB, subtracted from every packet.
-    var bodyLoss: Double
-    var availability: RadioAvailability = .on
-    var scanning = false
+    @exclusivity(unchecked) var bodyLoss: Double
+    @exclusivity(unchecked) var availability: RadioAvailability = .on
+    @exclusivity(unchecked) var scanning = false
     var link: Link?
     /// A connection being set up.
     var connecting = false
@@ -62,27 +68,29 @@ final class PhoneEndpoint {
     var profile: PhoneProfile?
     /// The till whose advertising the phone waits for to connect (faithful link layer).
     var pendingTill: TillEndpoint?
-    var deliver: (CentralRadioEvent) -> Void = { _ in }
+    @exclusivity(unchecked) var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
-    var eventStamp = 0
-    var eventMean = 0.0
+    @exclusivity(unchecked) var eventStamp = 0
+    @exclusivity(unchecked) var eventMean = 0.0
     // The signal model's scanning (`MediumAdvertising`).
     /// How it scans, and when its scan interval 0 began (seconds), from the scan's start.
-    var scan = ScanProfile.androidLowLatency
-    var scanPhase = 0.0
-    var scanWindow = 0.1
-    var scanInterval = 0.1
+    @exclusivity(unchecked) var scan = ScanProfile.androidLowLatency
+    @exclusivity(unchecked) var scanPhase = 0.0
+    @exclusivity(unchecked) var scanWindow = 0.1
+    @exclusivity(unchecked) var scanInterval = 0.1
     /// iOS hold-off: when each till (by index) may next be reported; empty without a hold-off.
-    var reportHeldUntil: [Double] = []
+    @exclusivity(unchecked) var reportHeldUntil: [Double] = []
     /// What it receives from each till (by index) while it stands, computed
     /// when first needed during a scan (nil: not yet); emptied when it stops
     /// scanning or moves.
-    var held: [HeldSignal?] = []
+    @exclusivity(unchecked) var held: [HeldSignal?] = []
     /// The last held signal computed while standing: (till index, stand, value).
-    var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
+    @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
+    /// The shadowing features of the spot it stands on (signal model), and for which stand.
+    var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
     /// Bumped whenever its motion changes: a new stand, new fades.
-    var stands: UInt64 = 0
+    @exclusivity(unchecked) var stands: UInt64 = 0
 
     init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
         self.index = index

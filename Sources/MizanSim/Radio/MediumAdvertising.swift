@@ -65,7 +65,7 @@ extension RadioMedium {
                 lastPacketOnChannel[channel] = time
                 if collided { continue }
             }
-            for phone in scanners where phone.availability == .on && canHear(phone, till) {
+            forEachListener(of: till) { phone in
                 // The link's mean is the same on every channel of the event:
                 // computed once per event and phone (no draw depends on it).
                 if phone.eventStamp != advertisingEvents {
@@ -73,10 +73,10 @@ extension RadioMedium {
                     phone.eventMean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
                 }
                 let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
-                guard rssi >= parameters.sensitivity else { continue }
+                guard rssi >= parameters.sensitivity else { return }
                 packetsHeard += 1
                 phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
-                // A phone that decided stops scanning at once; the loop reads `scanners` afresh.
+                // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).
             if !till.connectors.isEmpty { answerAdvertisement(of: till) }

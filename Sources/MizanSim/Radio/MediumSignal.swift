@@ -41,8 +41,15 @@ extension RadioMedium {
                 colliders.append((other, other.events &+ 1))
             }
         }
+        let channels = parameters.advertisingChannels
+        let lastPacket = start + Double(channels - 1) * packetSpacing
         for phone in scanners where phone.scanning && phone.availability == .on && canHear(phone, till) {
-            for channel in 0..<parameters.advertisingChannels {
+            // Within one scan interval (nearly always) only the packet on that interval's channel can be
+            // heard: the others are not asked about (the answer is the same as asking for each).
+            let interval = scanInterval(phone, at: start)
+            let onlyChannel = interval == scanInterval(phone, at: lastPacket) ? channel(ofInterval: interval) : nil
+            for channel in 0..<channels {
+                if let onlyChannel, channel != onlyChannel { continue }
                 let time = start + Double(channel) * packetSpacing
                 guard listeningChannel(phone, at: time) == channel else { continue }
                 let heldSignal = held(phone, till)
@@ -65,8 +72,18 @@ extension RadioMedium {
         let since = time - phone.scanPhase
         let index = (since / phone.scanInterval).rounded(.down)
         guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
-        let slot = index.truncatingRemainder(dividingBy: 3)
-        return Int(slot < 0 ? slot + 3 : slot)
+        return channel(ofInterval: index)
+    }
+
+    /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
+    func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
+        ((time - phone.scanPhase) / phone.scanInterval).rounded(.down)
+    }
+
+    /// The channel scanned in interval `index`: its remainder by 3 in integers, as `truncatingRemainder` would give.
+    func channel(ofInterval index: Double) -> Int {
+        let slot = Int(index) % 3
+        return slot < 0 ? slot + 3 : slot
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
@@ -75,9 +92,12 @@ extension RadioMedium {
     /// receiver and channel: the number starting within an air time either
     /// side is Poisson with mean 2 x rate x air time).
     func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
+        let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for (other, event) in colliders where canHear(phone, other) {
-            let interferer = held(phone, other).channel(channel) + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)
-            if rssi - interferer < parameters.captureThreshold { return false }
+            let interferer = held(phone, other).channel(channel)
+            // So far below that no noise it can draw makes it matter: its noise is not drawn (a hash, so no other draw moves).
+            if rssi - (interferer + noiseBound) >= capture { continue }
+            if rssi - (interferer + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)) < capture { return false }
         }
         let rate = parameters.bystanderEventsPerSecond
         if rate > 0 {
@@ -121,17 +141,29 @@ extension RadioMedium {
     /// while it stands (cached for the scan), computed afresh while it walks
     /// (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+        let standing = phone.motion.isStill || now <= phone.motion.start
+        if standing {
+            // Looked up before anything else: most calls find it (the signal model fills both).
+            if till.index < phone.held.count, let cached = phone.held[till.index] { return cached }
+            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+        }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean))
         }
         let here = position(of: phone)
         let fixed = till.offset + phone.offset - phone.bodyLoss
-        if phone.motion.isStill || now <= phone.motion.start {
-            if phone.held.count > till.index, let cached = phone.held[till.index] { return cached }
-            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
-            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
-            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
+        if standing {
+            // The shadowing features of its spot: once per stand, for every till.
+            let basis: SharedSpectrumShadowing.Basis
+            if let kept = phone.shadowingBasis, kept.stand == phone.stands {
+                basis = kept.basis
+            } else {
+                basis = signal.shadowingBasis(at: here)
+                phone.shadowingBasis = (phone.stands, basis)
+            }
+            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
                                     stand: phone.stands << 24, fixedOffset: fixed)
             phone.lastHeld = (till.index, phone.stands, value)
             if phone.scanning {
@@ -143,7 +175,7 @@ extension RadioMedium {
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
-                           stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
+                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
     }
 
     /// A phone starts scanning on the signal model: its platform's scan
@@ -160,5 +192,6 @@ extension RadioMedium {
     func endSignalScan(_ phone: PhoneEndpoint) {
         phone.held = []
         phone.reportHeldUntil = []
+        phone.shadowingBasis = nil
     }
 }

@@ -25,9 +25,9 @@ public final class RadioMedium {
     public let model: PathLossModel
     public let parameters: RadioParameters
     /// The signal model's per-till draws (nil on the simple advertising model).
-    var signal: FloorSignal?
+    @exclusivity(unchecked) var signal: FloorSignal?
     /// Tills advertising now, in index order (signal model: for collisions).
-    var advertisers: [TillEndpoint] = []
+    @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
     /// `parameters.packetAirtime` and `packetSpacing` in seconds.
     let airtime: Double
     let packetSpacing: Double
@@ -48,21 +48,25 @@ public final class RadioMedium {
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
     var taps: MediumTaps?
 
-    var tills: [TillEndpoint] = []
+    // Unchecked exclusivity on the device tables and counters read or bumped
+    // per packet: each access is a short read, insert or increment that calls
+    // nothing back (as `generator`); the dynamic checks were a tenth of W1's
+    // per-packet cost.
+    @exclusivity(unchecked) var tills: [TillEndpoint] = []
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
-    var phones: [Int: PhoneEndpoint] = [:]
+    @exclusivity(unchecked) var phones: [Int: PhoneEndpoint] = [:]
     var tillIndexByID: [TillID: Int] = [:]
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
-    var scanners: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// Per (till, phone) link shadowing, drawn once from its own stream.
     var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
     var lastPacketOnChannel: [Duration]
 
     /// Advertising events so far: stamps each phone's per-event mean RSSI.
-    var advertisingEvents = 0
-    public internal(set) var packetsSent = 0
-    public internal(set) var packetsHeard = 0
+    @exclusivity(unchecked) var advertisingEvents = 0
+    @exclusivity(unchecked) public internal(set) var packetsSent = 0
+    @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
     public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
                 linkLayer: LinkLayer = .simple) {
@@ -102,6 +106,16 @@ public final class RadioMedium {
         let phone = PhoneEndpoint(index: index ?? phones.count, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
         phones[phone.index] = phone
         return phone
+    }
+
+    /// Forgets a phone that will not use the radio again (a payer who left for
+    /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
+    func removePhone(_ index: Int) {
+        guard let phone = phones.removeValue(forKey: index) else { return }
+        phone.deliver = { _ in }
+        if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
+            for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
+        }
     }
 
     /// The radio a till's driver uses.

@@ -17,9 +17,16 @@ import Darwin
 public struct CorrelatedField: Sendable {
     public let sigma: Double
     public let correlationLength: Double
-    private let kx: [Double]
-    private let ky: [Double]
-    private let phase: [Double]
+    /// Four features: wave vectors, phases, and 1 for a real feature or 0 for padding (in the last).
+    private struct FourFeatures {
+        let kx: SIMD4<Double>
+        let ky: SIMD4<Double>
+        let phase: SIMD4<Double>
+        let weight: SIMD4<Double>
+    }
+
+    private let chunks: [FourFeatures]
+    private let features: Int
     private let scale: Double
 
     public init(sigma: Double, correlationLength: Double, features: Int = 96, generator: inout SeededGenerator) {
@@ -35,17 +42,39 @@ public struct CorrelatedField: Sendable {
             ky.append(zy / (correlationLength * w))
             phase.append(generator.uniform(0...(2 * Double.pi)))
         }
-        self.kx = kx
-        self.ky = ky
-        self.phase = phase
+        chunks = stride(from: 0, to: features, by: 4).map { start in
+            func four(_ values: [Double]) -> SIMD4<Double> {
+                var vector = SIMD4<Double>(repeating: 0)
+                for lane in 0..<Swift.min(4, features - start) { vector[lane] = values[start + lane] }
+                return vector
+            }
+            return FourFeatures(kx: four(kx), ky: four(ky), phase: four(phase), weight: four(Array(repeating: 1, count: features)))
+        }
+        self.features = features
         scale = sigma * (2 / Double(features)).squareRoot()
     }
 
     /// The field's value at (x, y), in the field's unit (dB for shadowing).
+    /// Four features' cosines at a time, summed in the features' order.
     public func value(x: Double, y: Double) -> Double {
         guard sigma > 0 else { return 0 }
         var sum = 0.0
-        for index in kx.indices { sum += cos(kx[index] * x + ky[index] * y + phase[index]) }
+        let limit = SIMD4<Double>(repeating: Cosine.reducedLimit)
+        chunks.withUnsafeBufferPointer { chunks in
+            for (index, chunk) in chunks.enumerated() {
+                let argument = chunk.kx * x + chunk.ky * y + chunk.phase
+                if any(argument .> limit .| argument .< -limit) {
+                    for lane in 0..<Swift.min(4, features - index * 4) { sum += Cosine.cos(argument[lane]) }
+                    continue
+                }
+                // A padding lane's weight is 0: its cosine adds +0, which leaves the sum as it was.
+                let cosines = Cosine.cos(argument) * chunk.weight
+                sum += cosines[0]
+                sum += cosines[1]
+                sum += cosines[2]
+                sum += cosines[3]
+            }
+        }
         return scale * sum
     }
 

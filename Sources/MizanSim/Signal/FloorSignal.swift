@@ -5,8 +5,10 @@ import Darwin
 #endif
 
 /// The signal model as the floor's `RadioMedium` uses it, by till index:
-/// each till's drawn offset and its correlated shadowing field
-/// (`CorrelatedField`, as `CorrelatedShadowing`), and the fades and per-packet
+/// each till's drawn offset and its correlated shadowing field (a
+/// `CorrelatedField` per till as in `CorrelatedShadowing`, built as
+/// `SharedSpectrumShadowing` so that a phone evaluates all tills' fields at
+/// its spot for the price of one), and the fades and per-packet
 /// noise drawn by hashing what they belong to, so that they cost no storage
 /// and every party that asks (the phone hearing a packet, another till's
 /// packet colliding with it) gets the same value.
@@ -30,7 +32,7 @@ public struct FloorSignal: Sendable {
     public let packetNoise: Double
     /// Each till's drawn offset, dB, by index.
     public private(set) var offsets: [Double] = []
-    private var shadowing: [CorrelatedField] = []
+    private var shadowing: SharedSpectrumShadowing
     private let root: SeededGenerator
     private let hashKey: UInt64
     private let link: RicianDraw?
@@ -43,19 +45,22 @@ public struct FloorSignal: Sendable {
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength
         packetNoise = parameters.packetNoise
+        noiseBound = parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53)
         root = generator
         hashKey = generator.split("hashed draws").seed
+        var spectrum = generator.split("shadowing spectrum")
+        shadowing = SharedSpectrumShadowing(sigma: shadowingSigma, correlationLength: Swift.max(shadowingLength, 1e-6), generator: &spectrum)
         link = RicianDraw(kFactordB: parameters.fadingKdB)
         channel = parameters.channelFadingKdB.map { RicianDraw(kFactordB: $0) }
     }
 
-    /// Draws the next till's offset and shadowing field, each from its own stream (split by the till's index).
+    /// Draws the next till's offset and shadowing phases, each from its own stream (split by the till's index).
     public mutating func addTill() {
         let index = UInt64(offsets.count)
         var offsetStream = root.split("till offset").split(index)
         offsets.append(tillOffsetSigma > 0 ? offsetStream.normal(mean: 0, sd: tillOffsetSigma) : 0)
-        var fieldStream = root.split("shadowing").split(index)
-        shadowing.append(CorrelatedField(sigma: shadowingSigma, correlationLength: Swift.max(shadowingLength, 1e-6), generator: &fieldStream))
+        var phaseStream = root.split("shadowing").split(index)
+        shadowing.addTill(generator: &phaseStream)
     }
 
     /// Mean RSSI at `distance` metres (under 0.1 m counts as 0.1 m, as in `PathLossModel`).
@@ -63,19 +68,32 @@ public struct FloorSignal: Sendable {
         referenceRSSI - 10 * pathLossExponent * log10(Swift.max(distance, 0.1))
     }
 
+    /// The shadowing fields' features at a spot, for `held` (one per spot serves every till).
+    public func shadowingBasis(at position: Position) -> SharedSpectrumShadowing.Basis {
+        shadowing.basis(x: position.x, y: position.y)
+    }
+
     /// What holds while the phone stands: path loss, the till's drawn offset
     /// plus `fixedOffset` (its given offset, the phone's offset and body loss),
-    /// shadowing at the phone's spot and the link's fade; and each channel's
-    /// own fade on top.
-    public func held(till: Int, tillPosition: Position, phone: Int, at position: Position, stand: UInt64, fixedOffset: Double) -> HeldSignal {
+    /// shadowing at the phone's spot (`basis`, made for `position`) and the
+    /// link's fade; and each channel's own fade on top.
+    public func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
+                     stand: UInt64, fixedOffset: Double) -> HeldSignal {
         var base = meanRSSI(distance: position.distance(to: tillPosition)) + offsets[till] + fixedOffset
-        if shadowingSigma > 0 { base += shadowing[till].value(x: position.x, y: position.y) }
+        if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
         var state = key(till: till, phone: phone, stand: stand)
         if let link { base += link.fade(&state) }
         guard let channel else { return HeldSignal(link: base, channels: (base, base, base)) }
         let c0 = channel.fade(&state), c1 = channel.fade(&state), c2 = channel.fade(&state)
         return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2))
     }
+
+    /// The largest per-packet noise `noise` can draw, dB: its normals are
+    /// quantiles of uniforms in [2^-53, 1 - 2^-53], so they stay within 8.2
+    /// standard deviations. A packet that beats an interferer by the capture
+    /// threshold even with this much noise on the interferer survives
+    /// whatever is drawn.
+    public let noiseBound: Double
 
     /// The per-packet noise of one packet (till's advertising event `event`, on `channel`) at one phone, dB.
     public func noise(till: Int, event: Int, phone: Int, channel: Int) -> Double {
@@ -90,12 +108,11 @@ public struct FloorSignal: Sendable {
         return SeededGenerator.mix64(h ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
-    /// A standard normal from a hash state (Box-Muller, one of the pair), advancing it.
+    /// A standard normal from a hash state (the quantile of one uniform in (0, 1): `NormalQuantile`), advancing it.
     static func normal(_ state: inout UInt64) -> Double {
-        let a = SeededGenerator.splitMix64(&state), b = SeededGenerator.splitMix64(&state)
-        let u = (Double(a >> 11) + 1) * 0x1.0p-53 // (0, 1]
-        let v = Double(b >> 11) * 0x1.0p-53
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+        // (k + 1/2) / 2^52 for a 52-bit k: in [2^-53, 1 - 2^-53], every value exact, never 0 or 1.
+        let u = (Double(SeededGenerator.splitMix64(&state) >> 12) + 0.5) * 0x1.0p-52
+        return NormalQuantile.of(u)
     }
 }
 

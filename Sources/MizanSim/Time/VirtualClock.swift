@@ -29,7 +29,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     @exclusivity(unchecked) private var timers = TimerQueue<TimerAction>()
 
     /// How many timers (callbacks and sleeps) have fired so far.
-    public private(set) var timersFired: UInt64 = 0
+    // Unchecked exclusivity: a counter bumped once per timer, calling nothing.
+    @exclusivity(unchecked) public private(set) var timersFired: UInt64 = 0
 
     /// A clock at virtual time zero with no timers. A `SimulationLoop` makes its
     /// own; use this one to drive timers by hand in tests.

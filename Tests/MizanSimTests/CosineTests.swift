@@ -1,0 +1,48 @@
+import Testing
+@testable import MizanSim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signal model's own cosine against the C library's.
+@Suite struct CosineTests {
+    /// Units in the last place between two doubles of the same sign.
+    static func ulps(_ a: Double, _ b: Double) -> UInt64 {
+        let x = a.magnitude.bitPattern, y = b.magnitude.bitPattern
+        return x > y ? x - y : y - x
+    }
+
+    @Test func agreesWithTheLibraryCosineWithinTwoUnitsInTheLastPlace() {
+        var generator = SeededGenerator(seed: 17)
+        var worstUlps: UInt64 = 0, worstAbsolute = 0.0
+        for magnitude in [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6] {
+            for _ in 0..<20_000 {
+                let x = generator.uniform(-magnitude...magnitude)
+                let ours = Cosine.cos(x), theirs = cos(x)
+                worstAbsolute = max(worstAbsolute, abs(ours - theirs))
+                if ours.sign == theirs.sign { worstUlps = max(worstUlps, Self.ulps(ours, theirs)) } else { #expect(abs(ours - theirs) < 1e-15, "x = \(x)") }
+            }
+        }
+        #expect(worstUlps <= 2)
+        #expect(worstAbsolute <= 2.3e-16)
+    }
+
+    @Test func quadrantsAndSignsAreThoseOfTheCosine() {
+        let quarter = Double.pi / 2
+        #expect(Cosine.cos(0) == 1)
+        for (x, expected) in [(quarter / 2, 0.5.squareRoot()), (3 * quarter / 2, -(0.5.squareRoot())),
+                              (5 * quarter / 2, -(0.5.squareRoot())), (7 * quarter / 2, 0.5.squareRoot()),
+                              (-3 * quarter / 2, -(0.5.squareRoot())), (2 * Double.pi, 1), (Double.pi, -1)] {
+            #expect(abs(Cosine.cos(x) - expected) < 1e-15, "x = \(x)")
+        }
+    }
+
+    @Test func argumentsBeyondTheReducedRangeAreTheLibrarysOwn() {
+        for x in [Cosine.reducedLimit * 1.5, -3.7e9, 1e300, .infinity] {
+            let ours = Cosine.cos(x), theirs = cos(x)
+            #expect(ours == theirs || (ours.isNaN && theirs.isNaN), "x = \(x)")
+        }
+    }
+}
