@@ -19,7 +19,7 @@ enum Scenarios {
         return try run(CustomFloor.plan(tills: tills, for: .seconds(30)), seed: seed) { floor in
             let phone = floor.placePhone(at: Position(x: 0, y: 0.6, z: 1.2))
             for (till, amount) in [(0, other), (1, theirs)] {
-                floor.person("operator \(till + 1)") { person in
+                floor.person("operator \(DeviceRef.till(till).number)") { person in
                     let till = person.till(till)
                     await person.enter(amount, on: till)
                     try await till.showing(.pickOutcome)

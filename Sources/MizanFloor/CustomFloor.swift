@@ -9,7 +9,7 @@ public enum CustomFloor {
     /// its people, unless you set `radio`), and no payers of its own, lasting `duration`.
     public static func plan(tills positions: [Position], for duration: Duration) -> FloorPlan {
         let tills = positions.enumerated().map { index, position in
-            TillPlan(id: TillID(UInt32(index + 1)), label: "Till \(index + 1)", position: position)
+            TillPlan(index: index, position: position)
         }
         var plan = FloorPlan(tills: tills, payers: .queues(meanGap: .seconds(3600), idle: 0), duration: duration)
         plan.name = "custom"
@@ -21,9 +21,11 @@ public enum CustomFloor {
     /// people (`Floor.placePhone(at:)`, `Floor.person(_:_:)`), then the floor
     /// runs for the plan's duration and drains what is under way. The
     /// report holds the ledger: every transaction's pair of endings, checked.
-    public static func run(_ plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil,
+    /// `trace` writes every event of the run as a line; `events` receives
+    /// each typed (`FloorEvent`).
+    public static func run(_ plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, events: ((FloorEvent) -> Void)? = nil,
                            setUp: (Floor) throws -> Void) throws -> FloorReport {
-        let floor = try Floor(plan: plan, seed: seed, trace: trace, builtInPersons: false)
+        let floor = try Floor(plan: plan, seed: seed, trace: trace, events: events, builtInPersons: false)
         try setUp(floor)
         return floor.run(drain: true, drainLimit: .seconds(120))
     }

@@ -29,30 +29,7 @@ enum ReplayCommand {
         let tracePath = try args.value("--trace")
         try args.finish()
         let plan = try floorOptions.plan(command: "mizan replay")
-        var lines: [String] = []
-        var replayedLines = 0
-        // With a recorded trace, the replay only counts its lines (to check the trace is this run's).
-        let writer = TraceWriter { line in
-            replayedLines += 1
-            if tracePath == nil { lines.append(line) }
-        }
-        let floor = try Floor(plan: plan, seed: seed, trace: writer)
-        let report = floor.run()
-        guard var transaction = tracePath == nil ? TransactionTrace(report: report, number: number, trace: lines)
-                                                 : TransactionTrace(report: report, number: number) else {
-            printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
-            return 2
-        }
-        if let tracePath {
-            var recorded = 0
-            try FloorTraceFile.read(tracePath) { event in
-                recorded += 1
-                transaction.collect(event)
-            }
-            guard recorded == replayedLines else {
-                throw InputError(path: tracePath, "not the trace of this run: it has \(recorded) events, the replay \(replayedLines) (give the floor, seed and overrides of the run that wrote it)")
-            }
-        }
+        guard let (report, transaction) = try replay(plan, seed: seed, number: number, tracePath: tracePath) else { return 2 }
         let record = report.ledger.settled[number - 1]
         print("transaction \(number) of \(plan.name), seed \(seed): \(transaction.till), \(transaction.phone)")
         print("endings: till \(record.pair.host?.screen.rawValue ?? "-"), phone \(record.pair.phone?.screen.rawValue ?? "-")")
@@ -61,6 +38,33 @@ enum ReplayCommand {
             print("  \(time) s  \(event.device.padding(9))  \(event.event)\(event.details.isEmpty ? "" : "  " + event.details)")
         }
         return 0
+    }
+
+    /// The run of `plan` with `seed`, and the events of its transaction `number`:
+    /// from the run itself, or read from the trace it recorded at `tracePath`.
+    /// Nil (after saying so) when the run settled no such transaction.
+    static func replay(_ plan: FloorPlan, seed: UInt64, number: Int, tracePath: String?) throws -> (FloorReport, TransactionTrace)? {
+        // The run once, counting its events (a recorded trace must have as many), to find the transaction.
+        var replayedEvents = 0
+        let report = try Floor(plan: plan, seed: seed, events: { _ in replayedEvents += 1 }).run()
+        guard var transaction = TransactionTrace(report: report, number: number) else {
+            printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
+            return nil
+        }
+        if let tracePath {
+            var recorded = 0
+            try FloorTraceFile.read(tracePath) { event in
+                recorded += 1
+                transaction.collect(event)
+            }
+            guard recorded == replayedEvents else {
+                throw InputError(path: tracePath, "not the trace of this run: it has \(recorded) events, the replay \(replayedEvents) (give the floor, seed and overrides of the run that wrote it)")
+            }
+        } else {
+            // The same run again (one seed, one run), keeping only the transaction's typed events as they happen: memory stays flat.
+            _ = try Floor(plan: plan, seed: seed, events: { transaction.collect($0) }).run()
+        }
+        return (report, transaction)
     }
 }
 

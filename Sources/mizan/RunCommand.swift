@@ -31,8 +31,6 @@ enum RunCommand {
 
     /// Transactions whose records the run keeps for floor.svg, secure-link.svg and timeline.svg.
     static let keptTransactions = 5_000
-    /// Trace lines kept for timeline.svg.
-    static let keptTraceLines = 200_000
 
     static func main(_ arguments: [String]) throws -> Int32 {
         var args = Arguments(command: "mizan run", arguments)
@@ -55,19 +53,16 @@ enum RunCommand {
 
         if let outDirectory { try RunFolder.begin(outDirectory) }
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
-        // The timeline draws one of the first transactions: the trace's first lines are enough, and memory stays flat.
-        var kept: [String] = []
-        var traceLines = 0
-        let keep = outDirectory != nil
-        let trace = (traceFile != nil || keep) ? TraceWriter { line in
-            traceFile?.writeLine(line)
-            traceLines += 1
-            if keep, kept.count < Self.keptTraceLines { kept.append(line) }
-        } : nil
-        let floor = try Floor(plan: plan, seed: seed, trace: trace, jobs: jobs)
+        let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
+        // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
+        let timeline = outDirectory != nil ? TimelineEvents(seed: seed) : nil
+        let floor = try Floor(plan: plan, seed: seed, trace: trace, events: timeline.map { $0.record }, jobs: jobs)
         // Transactions go to transactions.jsonl as they settle; the ledger keeps only the first few (for the pictures).
         let transactionsFile = try outDirectory.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
-        floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transactionsFile?.writeLine(TransactionsFile.line($0)) }
+        floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transaction in
+            transactionsFile?.writeLine(TransactionsFile.line(transaction))
+            timeline?.settled(transaction)
+        }
         let progress = Progress(total: plan.duration)
         let clock = ContinuousClock()
         let started = clock.now
@@ -75,7 +70,7 @@ enum RunCommand {
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.
-        trace?.write(at: report.simulated, device: "floor", event: "end of trace", [("lines", .int(traceLines + 1))])
+        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
         try traceFile?.close()
         try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
@@ -89,8 +84,8 @@ enum RunCommand {
                 try TextFile.write(histogram, to: outDirectory + "/secure-link.svg")
                 written.append("secure-link.svg")
             }
-            if let timeline = TimelinePicture.svg(report, trace: kept) {
-                try TextFile.write(timeline, to: outDirectory + "/timeline.svg")
+            if let transaction = timeline?.transaction {
+                try TextFile.write(TimelinePicture.svg(transaction), to: outDirectory + "/timeline.svg")
                 written.append("timeline.svg")
             }
             written.append("trace.jsonl")

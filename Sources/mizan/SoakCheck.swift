@@ -57,8 +57,8 @@ enum SoakCheck {
         var settled: [Settled]
 
         init(_ ledger: TransactionLedgerSnapshot) {
-            hosts = ledger.hosts.map { Entry(device: "till-\($0.till + 1)", startedSeconds: $0.lockedAt.seconds, ended: $0.ending != nil) }
-            attempts = ledger.attempts.map { Entry(device: "phone-\($0.phone + 1)", startedSeconds: $0.startedAt.seconds, ended: $0.ending != nil) }
+            hosts = ledger.hosts.map { Entry(device: DeviceRef.till($0.till).name, startedSeconds: $0.lockedAt.seconds, ended: $0.ending != nil) }
+            attempts = ledger.attempts.map { Entry(device: DeviceRef.phone($0.phone).name, startedSeconds: $0.startedAt.seconds, ended: $0.ending != nil) }
             settled = ledger.settled.map { record in
                 let violated = if case .violated = record.verdict { true } else { false }
                 return Settled(host: record.host, attempt: record.attempt, violated: violated)

@@ -9,10 +9,10 @@ import Testing
     static let whole: [String] = {
         var lines: [String] = []
         let writer = TraceWriter { lines.append($0) }
-        writer.write(at: .milliseconds(1), device: "till-1", event: "locked")
-        writer.write(at: .milliseconds(2), device: "phone-1", event: "start", [("n", .int(3))])
-        writer.write(at: .milliseconds(3), device: "till-1", event: "ended")
-        writer.write(at: .milliseconds(3), device: FloorTraceFile.endDevice, event: FloorTraceFile.endEvent, [("lines", .int(4))])
+        writer.write(FloorEvent(at: .milliseconds(1), .operatorLocks(till: 0, phone: 0, by: nil)))
+        writer.write(FloorEvent(at: .milliseconds(2), .payerTapsStart(phone: 0)))
+        writer.write(FloorEvent(at: .milliseconds(3), .tillEnded(till: 0, .paid)))
+        FloorTraceFile.end(writer, at: .milliseconds(3))
         return lines
     }()
 
@@ -37,7 +37,7 @@ import Testing
         let path = try Self.file(Self.whole.map { $0 + "\n" }.joined())
         var events: [String] = []
         try FloorTraceFile.read(path) { events.append("\($0.device) \($0.event)") }
-        #expect(events == ["till-1 locked", "phone-1 start", "till-1 ended"])
+        #expect(events == ["till-1 operator locks", "phone-1 payer taps Start", "till-1 ended"])
     }
 
     @Test func aTraceWithCRLFLineEndsIsReadAlike() throws {

@@ -27,14 +27,16 @@ import MizanFormats
         var plan = try DefaultFloor.plan()
         plan.duration = .seconds(60)
         plan.radio.packetSigma = 10
-        var trace: [String] = []
-        let report = try Floor(plan: plan, seed: 4, trace: TraceWriter { trace.append($0) }).run(drain: false)
+        let timelineEvents = TimelineEvents(seed: 4)
+        let run = try Floor(plan: plan, seed: 4, events: timelineEvents.record)
+        run.ledger.streamSettled(keepFirst: 5_000) { timelineEvents.settled($0) }
+        let report = run.run(drain: false)
         let floor = try #require(Self.parse(FloorPicture.svg(report)))
         #expect(floor["svg"] == 1)
         #expect(floor["rect", default: 0] >= 1 + plan.tills.count)
         #expect(floor["circle", default: 0] == report.ledger.attempts.filter { $0.position != nil }.count)
         #expect(floor["line", default: 0] == report.wrongTillChoices)
-        let timeline = try #require(TimelinePicture.svg(report, trace: trace))
+        let timeline = TimelinePicture.svg(try #require(timelineEvents.transaction))
         let elements = try #require(Self.parse(timeline))
         #expect(elements["line", default: 0] > 8) // lifelines and frames
         #expect(timeline.contains("phone key") && timeline.contains("amount") && timeline.contains("result"))

@@ -54,3 +54,19 @@ import Testing
         #expect(events > 0)
     }
 }
+
+/// Without `--trace`, `mizan replay` keeps the transaction's typed events as
+/// the run records them: the same events its recorded trace gives.
+@Suite struct ReplayTypedEventsTests {
+    @Test(arguments: [1, 2, 3])
+    func theRunsTypedEventsAreTheEventsOfItsRecordedTrace(number: Int) throws {
+        let run = try ReplayTraceTests.recordedTrace(seed: 3)
+        let plan = try FloorFile.load(path: run.floor)
+        let typed = try #require(try ReplayCommand.replay(plan, seed: 3, number: number, tracePath: nil)).1
+        let recorded = try #require(try ReplayCommand.replay(plan, seed: 3, number: number, tracePath: run.trace)).1
+        let words: (TransactionTrace) -> [String] = { $0.events.map { "\($0.time) \($0.device) \($0.event) \($0.details)" } }
+        #expect(words(typed).count > 5)
+        #expect(words(typed) == words(recorded))
+        #expect((typed.till, typed.phone) == (recorded.till, recorded.phone))
+    }
+}

@@ -63,10 +63,9 @@ public enum FloorFile {
             var positions: [Position: Int] = [:]
             for (index, item) in items.enumerated() {
                 let till = try JSONObjectReader(item, file: file, path: "tills[\(index)]")
-                let number = UInt32(index + 1)
                 var plan = TillPlan(
-                    id: TillID(number),
-                    label: try till.optionalString("label") ?? "Till \(number)",
+                    index: index,
+                    label: try till.optionalString("label"),
                     position: Position(x: try till.required(till.optionalNumber("x", in: -100_000...100_000), "x", "a number (metres)"),
                                        y: try till.required(till.optionalNumber("y", in: -100_000...100_000), "y", "a number (metres)"),
                                        z: try till.optionalNumber("z", in: 0...100) ?? 1.0),

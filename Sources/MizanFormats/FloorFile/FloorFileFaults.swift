@@ -7,7 +7,7 @@ extension FloorFile {
         let kinds = ["drop-link", "drop-link-at-step", "bluetooth", "walk-away", "corrupt-frame"]
         let kind = try fault.choice("kind", kinds.map { ($0, $0) })
         func phone() throws(JSONFileError) -> Int? {
-            try fault.optionalInteger("phone", in: 1...10_000_000).map { $0 - 1 }
+            try fault.optionalInteger("phone", in: 1...10_000_000).map { DeviceRef.phone(number: $0).index }
         }
         func seconds(_ key: String) throws(JSONFileError) -> Duration {
             let time = Duration.seconds(try fault.required(fault.optionalNumber(key, in: 0...10_000_000), key, "a number of seconds"))
@@ -29,7 +29,7 @@ extension FloorFile {
             let phoneIndex = try phone()
             let device: DeviceRef
             switch (till, phoneIndex) {
-            case let (till?, nil): device = .till(till - 1)
+            case let (till?, nil): device = .till(number: till)
             case let (nil, phone?): device = .phone(phone)
             case (nil, nil), (.some, .some): throw fault.error("till", "expected exactly one of 'till' and 'phone'")
             }

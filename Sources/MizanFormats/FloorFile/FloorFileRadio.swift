@@ -64,7 +64,7 @@ extension FloorFile {
                 let till = try entry.required(entry.optionalInteger("till", in: 1...plan.tills.count), "till", "a till number from 1 to \(plan.tills.count)")
                 if let first = seen[till] { throw entry.error("till", "till \(till) already has an offset (tillOffsets[\(first)]): give each till one offset") }
                 seen[till] = index
-                plan.tills[till - 1].rssiOffset = try entry.required(entry.optionalNumber("offset", in: -60...60), "offset", "a number of dB")
+                plan.tills[DeviceRef.till(number: till).index].rssiOffset = try entry.required(entry.optionalNumber("offset", in: -60...60), "offset", "a number of dB")
                 try entry.finish()
             }
         }

@@ -29,7 +29,7 @@ public enum FloorPicture {
             let side = Swift.max(6, Swift.min(scale * 0.5, 16))
             svg.rect(x: px(till.x) - side / 2, y: py(till.y) - side / 2, width: side, height: side, fill: "#34495e")
             if report.tills.count <= 60 || index % 10 == 0 {
-                svg.text(String(index + 1), x: px(till.x), y: py(till.y) - side / 2 - 4, size: 10, anchor: "middle")
+                svg.text(String(DeviceRef.till(index).number), x: px(till.x), y: py(till.y) - side / 2 - 4, size: 10, anchor: "middle")
             }
         }
         return svg.text

@@ -3,17 +3,8 @@ import MizanSim
 /// the phone as lifelines, frames as arrows through the air, screens as labels,
 /// time running down.
 public enum TimelinePicture {
-    /// The first transaction that ended in success (or else the first settled one that
-    /// paired a till and a phone), drawn from the run's trace lines.
-    public static func svg(_ report: FloorReport, trace: [String]) -> String? {
-        let settled = report.ledger.settled
-        guard let number = settled.firstIndex(where: { $0.pair.host == .paid && $0.attempt != nil })
-            ?? settled.firstIndex(where: { $0.host != nil && $0.attempt != nil }),
-            let events = TransactionTrace(report: report, number: number + 1, trace: trace) else { return nil }
-        return draw(events)
-    }
-
-    static func draw(_ transaction: TransactionTrace) -> String {
+    /// The picture of `transaction` (`TimelineEvents.transaction` collects the one a run's timeline draws).
+    public static func svg(_ transaction: TransactionTrace) -> String {
         let events = transaction.events, till = transaction.till, start = transaction.start
         let title = "transaction \(transaction.number): \(transaction.till), \(transaction.phone), seed \(transaction.seed)"
         // Time runs down one row per event (long waits would leave the page empty); each row gives its time.

@@ -1,13 +1,18 @@
 import MizanSim
 /// The trace events of one settled transaction: those of its till and its
 /// phone from the first of them locking or tapping Start until both ended.
+/// They come either typed, from the run as it happens (`collect(FloorEvent)`),
+/// or read from a recorded trace file (`FloorTraceFile.read`).
 public struct TransactionTrace {
+    /// One event as the trace gives it: its time in whole microseconds, the
+    /// device's name, the event's name and its fields.
     public struct Event {
         public let time: Duration
         public let device: String
         public let event: String
         public let fields: [(key: String, value: JSONValue)]
 
+        /// A line of a recorded trace file.
         init?(_ line: String) {
             guard case let .object(members)? = try? JSONParser.parse(line),
                   case let .number(micros)? = members.first(where: { $0.key == "t" })?.value,
@@ -19,6 +24,21 @@ public struct TransactionTrace {
             self.device = device
             self.event = event
             fields = members.filter { !["t", "device", "event"].contains($0.key) }
+        }
+
+        /// A typed event of the run, as its trace line says it (no text in between).
+        init(_ floorEvent: FloorEvent) {
+            time = TransactionTrace.traceTime(floorEvent.time)
+            device = floorEvent.deviceName
+            let (name, fields) = floorEvent.text
+            event = name
+            self.fields = fields.map { field in
+                switch field.value {
+                case let .string(text): (field.key, .string(text))
+                case let .int(number): (field.key, .number(Double(number)))
+                case let .bool(flag): (field.key, .bool(flag))
+                }
+            }
         }
 
         public func string(_ key: String) -> String? {
@@ -42,6 +62,10 @@ public struct TransactionTrace {
     /// The transaction's number, from 1, in the order transactions settled (as in transactions.jsonl).
     public let number: Int
     public let seed: UInt64
+    /// The transaction's till and phone, if it had one.
+    public let tillDevice: DeviceRef?
+    public let phoneDevice: DeviceRef?
+    /// Their names in the trace (`till-?`, `phone-?` for none).
     public let till: String
     public let phone: String
     public let start: Duration
@@ -49,35 +73,53 @@ public struct TransactionTrace {
     public private(set) var events: [Event] = []
     private let end: Duration
 
-    /// `nil` when there is no such transaction, or it did not pair a till and a phone.
-    public init?(report: FloorReport, number: Int, trace: [String]) {
-        self.init(report: report, number: number)
-        for line in trace { if let event = Event(line) { collect(event) } }
-    }
-
-    /// The transaction with no events yet: `collect` them from its run's trace
-    /// as it streams in. `nil` when there is no such transaction, or it did
-    /// not pair a till and a phone.
+    /// The transaction with no events yet, from a report that kept it:
+    /// `collect` its events from its run. `nil` when there is no such
+    /// transaction, or it did not pair a till and a phone.
     public init?(report: FloorReport, number: Int) {
         let settled = report.ledger.settled
         guard settled.indices.contains(number - 1) else { return nil }
         let record = settled[number - 1]
-        let host = record.host.flatMap { report.ledger.host($0) }
-        let attempt = record.attempt.flatMap { report.ledger.attempt($0) }
+        self.init(number: number, record: record, host: record.host.flatMap { report.ledger.host($0) },
+                  attempt: record.attempt.flatMap { report.ledger.attempt($0) }, seed: report.seed)
+    }
+
+    /// The transaction as it settled during a run of `seed` (`TransactionLedger.streamSettled`).
+    public init?(_ transaction: TransactionLedger.SettledTransaction, seed: UInt64) {
+        self.init(number: transaction.number, record: transaction.record, host: transaction.host, attempt: transaction.attempt, seed: seed)
+    }
+
+    private init?(number: Int, record: TransactionLedger.Settled, host: TransactionLedger.HostRecord?,
+                  attempt: TransactionLedger.PhoneAttempt?, seed: UInt64) {
         guard host != nil || attempt != nil else { return nil }
         let starts = [host?.lockedAt, attempt?.startedAt].compactMap { $0 }
         let ends = [host?.endedAt, attempt?.endedAt, record.at].compactMap { $0 }
         // Trace times are whole microseconds: compare at that grain.
-        start = Duration.microseconds(TraceWriter.microseconds(starts.min() ?? record.at))
+        start = Self.traceTime(starts.min() ?? record.at)
         end = (ends.max() ?? record.at) + .milliseconds(100)
-        till = host.map { "till-\($0.till + 1)" } ?? "till-?"
-        phone = attempt.map { "phone-\($0.phone + 1)" } ?? "phone-?"
+        tillDevice = host.map { .till($0.till) }
+        phoneDevice = attempt.map { .phone($0.phone) }
+        till = tillDevice?.name ?? "till-?"
+        phone = phoneDevice?.name ?? "phone-?"
         self.number = number
-        seed = report.seed
+        self.seed = seed
     }
 
-    /// Keeps `event` if it is the transaction's: of its till or its phone, between its start and end.
+    /// Keeps `event`, read from a trace file, if it is the transaction's: of its till or its phone, between its start and end.
     public mutating func collect(_ event: Event) {
         if (event.device == till || event.device == phone) && event.time >= start && event.time <= end { events.append(event) }
     }
+
+    /// Keeps `event`, as the run records it, if it is the transaction's.
+    public mutating func collect(_ event: FloorEvent) {
+        guard let device = event.device, device == tillDevice || device == phoneDevice else { return }
+        let time = Self.traceTime(event.time)
+        if time >= start && time <= end { events.append(Event(event)) }
+    }
+
+    /// Whether an event at `time` comes after the transaction's span: the run's events are in time order, so none of the transaction's follows.
+    public func isOver(at time: Duration) -> Bool { Self.traceTime(time) > end }
+
+    /// `time` as the trace records it: whole microseconds.
+    static func traceTime(_ time: Duration) -> Duration { .microseconds(TraceWriter.microseconds(time)) }
 }

@@ -21,10 +21,10 @@ public enum TransactionsFile {
     ) -> String {
             var fields: [(String, String)] = [
                 ("transaction", String(number)),
-                ("till", host.map { String($0.till + 1) } ?? attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
-                ("phone", attempt.map { String($0.phone + 1) } ?? "null"),
-                ("chosen_till", attempt?.chosenTill.map { String($0 + 1) } ?? "null"),
-                ("nearest_till", attempt?.nearestTill.map { String($0 + 1) } ?? "null"),
+                ("till", host.map { tillNumber($0.till) } ?? attempt?.chosenTill.map(tillNumber) ?? "null"),
+                ("phone", attempt.map { String(DeviceRef.phone($0.phone).number) } ?? "null"),
+                ("chosen_till", attempt?.chosenTill.map(tillNumber) ?? "null"),
+                ("nearest_till", attempt?.nearestTill.map(tillNumber) ?? "null"),
                 ("locked_at", host.map { seconds($0.lockedAt) } ?? "null"),
                 ("started_at", attempt.map { seconds($0.startedAt) } ?? "null"),
                 ("secure_at", attempt?.secureAt.map(seconds) ?? "null"),
@@ -59,4 +59,6 @@ public enum TransactionsFile {
         TraceWriter.appendQuoted(text, to: &line)
         return line
     }
+
+    private static func tillNumber(_ index: Int) -> String { String(DeviceRef.till(index).number) }
 }

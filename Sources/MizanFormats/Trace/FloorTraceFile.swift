@@ -6,7 +6,7 @@ import MizanSim
 /// `{"t":…,"device":"floor","event":"end of trace","lines":N}`, N counting
 /// every line including itself; a trace without it was cut off.
 public enum FloorTraceFile {
-    public static let endDevice = "floor"
+    public static let endDevice = FloorEvent.floorDevice
     public static let endEvent = "end of trace"
     /// Event times, microseconds: from 0 to 10^15 (about 31 years of virtual time).
     public static let microsecondBounds = 0.0...1e15
@@ -14,7 +14,7 @@ public enum FloorTraceFile {
     /// Writes the end record to `writer` at `time`: the trace's last line,
     /// counting every line written, this one too.
     public static func end(_ writer: TraceWriter, at time: Duration) {
-        writer.write(at: time, device: endDevice, event: endEvent, [("lines", .int(writer.lines + 1))])
+        writer.write(FloorEvent(at: time, .endOfTrace(lines: writer.lines + 1)))
     }
 
     /// Hands each event of the trace at `path` to `body`, in file order, then

@@ -98,7 +98,7 @@ struct ExperimentSession {
             for _ in 0..<radio.advertisingChannels {
                 let rssi = model.packetRSSI(distance: distances[till], fixedOffset: offsets[till], generator: &packets)
                 guard rssi >= radio.sensitivity else { continue }
-                let sample = RSSISample(till: TillID(UInt32(till + 1)), rssi: PathLossModel.reported(rssi), at: .seconds(now))
+                let sample = RSSISample(till: DeviceRef.tillID(index: till), rssi: PathLossModel.reported(rssi), at: .seconds(now))
                 apply(find.reduce(&state, .advertisementSeen(sample)))
             }
             nextAdvertising[till] += interval + packets.uniform(0...delayMax)

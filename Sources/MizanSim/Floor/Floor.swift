@@ -35,7 +35,8 @@ public final class Floor {
     let cryptoPool: CryptoPool?
     /// How the devices found their crypto with the pool (nil without one).
     public let cryptoAhead: CryptoAheadTally?
-    let trace: TraceWriter?
+    /// Where the floor's events go (the trace writer, the caller's observer), or nil when no one listens.
+    let events: ((FloorEvent) -> Void)?
     let deviceLog: ((DeviceRef, String) -> Void)?
     public internal(set) var successes = 0
     var stopRequested = false
@@ -51,15 +52,21 @@ public final class Floor {
     /// The seed's root stream, from which each scripted person gets its own.
     let root: SeededGenerator
 
+    /// `trace` writes every event of the run as a line; `events` receives
+    /// every event too, typed (both may be given: the trace first).
     /// `jobs`: the cores the run may use, this thread and `jobs - 1` that derive keys ahead; the run is the same with any number.
-    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
+    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, events: ((FloorEvent) -> Void)? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
                 jobs: Int = 1, builtInPersons: Bool = true) throws(FrameError) {
         self.builtInPersons = builtInPersons
         self.plan = plan
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
         self.seed = seed
-        self.trace = trace
+        self.events = switch (trace, events) {
+        case let (trace?, events?): { trace.write($0); events($0) }
+        case let (trace?, nil): trace.write
+        case let (nil, events): events
+        }
         self.deviceLog = deviceLog
         let root = SeededGenerator(seed: seed)
         self.root = root
@@ -71,7 +78,7 @@ public final class Floor {
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
                              linkLayer: plan.linkLayer)
         faults = FaultInjector(medium: medium)
-        if let trace { medium.observe = { [unowned self] in MediumTrace.write($0, to: trace, at: now) } }
+        if let events = self.events { medium.observe = { [unowned self] in events(FloorEvent(at: now, .air($0))) } }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
         if builtInPersons { setUpPayers() }
@@ -81,6 +88,11 @@ public final class Floor {
     }
 
     var now: Duration { clock.now.sinceStart }
+
+    /// Hands `kind`, happening now, to the floor's observers; builds nothing when there are none.
+    func record(_ kind: @autoclosure () -> FloorEvent.Kind) {
+        if let events { events(FloorEvent(at: now, kind())) }
+    }
 
     /// Starts a person's process (waiting, then acting on a device or the
     /// floor) as a task on the run's executor; it gets the floor, confined to
@@ -174,7 +186,7 @@ public final class Floor {
     @discardableResult
     func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
         let position = draw.position, offset = draw.offset
-        let endpoint = medium.addPhone(CentralID(UInt32(index + 1)), index: index, motion: .standing(at: position),
+        let endpoint = medium.addPhone(DeviceRef.centralID(index: index), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
         if case let .faithful(profiles) = plan.linkLayer {
             endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())

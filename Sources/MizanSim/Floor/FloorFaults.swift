@@ -11,7 +11,7 @@ extension Floor {
     }
 
     func skipped(_ device: DeviceRef) {
-        trace?.write(at: now, device: "floor", event: "fault skipped", [("reason", .string("\(device) is not on the floor"))])
+        record(.faultSkipped(device))
     }
 
     /// Hands the plan's faults to the injector, which wraps the medium.

@@ -102,7 +102,7 @@ extension Floor {
         let till = tills[index]
         let phone = addPhone(till: till.index, at: idlePosition())
         till.queue.append(phone.index)
-        trace?.write(at: now, device: phone.name, event: "arrives", [("till", .int(till.index + 1))])
+        record(.arrives(phone: phone.index, till: till.index))
         if till.lockedFor == nil, till.lockProcess == nil { lock(till, for: phone.index) }
         return arrivals.exponential(mean: meanGap.seconds)
     }
@@ -121,7 +121,7 @@ extension Floor {
             phone.endpoint.motion = .standing(at: stand)
         }
         ledger.hostStarted(till: till.index, at: now)
-        trace?.write(at: now, device: till.name, event: "operator locks", [("phone", .int(payer + 1))])
+        record(.operatorLocks(till: till.index, phone: payer, by: nil))
         tappedForLock.remove(payer)
         if let amount = phone.amount { till.device.entered { $0.enter(amount) } } else { till.handle(.operatorStartsNewSale) }
         if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
@@ -151,7 +151,7 @@ extension Floor {
         guard !phone.busy, !draining else { return } // mid-transaction, Start is not on screen; or the run is ending
         tappedForLock.insert(phone.index)
         ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.profile?.name)
-        trace?.write(at: now, device: phone.name, event: "payer taps Start")
+        record(.payerTapsStart(phone: phone.index))
         phone.device.entered { $0.tapStart() }
         if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {
             process(for: phone) { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }

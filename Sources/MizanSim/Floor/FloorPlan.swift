@@ -30,8 +30,7 @@ public struct FloorPlan: Sendable {
     /// `count` tills in a row along x, `spacing` metres apart, at the radio's till height.
     public static func row(count: Int, spacing: Double = 2, height: Double = 1.0, countdown: Duration = .seconds(60)) -> [TillPlan] {
         (0..<count).map { i in
-            TillPlan(id: TillID(UInt32(i + 1)), label: "Till \(i + 1)",
-                     position: Position(x: spacing * Double(i), y: 0, z: height), countdown: countdown)
+            TillPlan(index: i, position: Position(x: spacing * Double(i), y: 0, z: height), countdown: countdown)
         }
     }
 }
@@ -52,6 +51,14 @@ public struct TillPlan: Hashable, Sendable {
         self.position = position
         self.countdown = countdown
         self.rssiOffset = rssiOffset
+    }
+
+    /// The plan's till at `index` (from 0): its identifier is its number
+    /// (`DeviceRef.tillID(index:)`) and, unless given, its label `Till 3`.
+    public init(index: Int, label: String? = nil, position: Position, countdown: Duration = .seconds(60), rssiOffset: Double = 0) {
+        let till = DeviceRef.till(index)
+        self.init(id: DeviceRef.tillID(index: index), label: label ?? "Till \(till.number)", position: position,
+                  countdown: countdown, rssiOffset: rssiOffset)
     }
 }
 

@@ -8,15 +8,15 @@ extension Floor {
     func observed(_ till: TillUnit, _ observation: HostObservation) {
         switch observation {
         case let .screen(screen):
-            trace?.write(at: now, device: till.name, event: "screen", [("screen", .string(screen.rawValue))])
+            record(.tillScreen(till: till.index, screen))
             guard builtInPersons else { return till.device.entered { $0.showed(screen) } }
             if screen == .pickOutcome || screen == .pickOutcomePayerNotTold { schedulePick(till) }
         case let .serving(central, transaction):
-            let phone = Int(central.rawValue) - 1
-            trace?.write(at: now, device: till.name, event: "serving", [("phone", .int(phone + 1))])
+            let phone = DeviceRef(central).index
+            record(.serving(till: till.index, phone: phone))
             ledger.hostServing(till: till.index, transaction: transaction, phone: phone)
         case let .finished(ending, transaction):
-            trace?.write(at: now, device: till.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
+            record(.tillEnded(till: till.index, ending))
             ledger.hostFinished(till: till.index, ending: ending, transaction: transaction, screen: till.screen, at: now)
             if ending.charged { countSuccess() }
             if builtInPersons { operatorAfterEnding(till, charged: ending.charged) }
@@ -47,7 +47,7 @@ extension Floor {
                 if phone.failures >= plan.payerBehaviour.attempts {
                     phone.failures = 0
                     till.queue.remove(payer)
-                    trace?.write(at: now, device: phone.name, event: "payer leaves")
+                    record(.payerLeaves(phone: phone.index))
                     if meanGap == .zero { till.queue.append(payer) } else { payerLeft(phone) }
                 }
             }
@@ -60,23 +60,23 @@ extension Floor {
     func observed(_ phone: PhoneUnit, _ observation: PhoneObservation) {
         switch observation {
         case let .screen(screen):
-            trace?.write(at: now, device: phone.name, event: "screen", [("screen", .string(screen.rawValue))])
+            record(.phoneScreen(phone: phone.index, screen))
             guard builtInPersons else { return phone.device.entered { $0.showed(screen) } }
             if screen == .reviewAmount { scheduleDecision(phone) }
         case let .connecting(tillID):
-            let chosen = Int(tillID.rawValue) - 1
+            let chosen = DeviceRef(tillID).index
             let nearest = nearestTill(to: phone)
-            trace?.write(at: now, device: phone.name, event: "chooses", [("till", .int(chosen + 1)), ("nearest", .int((nearest ?? -2) + 1))])
+            record(.chooses(phone: phone.index, till: chosen, nearest: nearest))
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint),
                                 time: now, platform: phone.endpoint.profile?.name)
             if tills.indices.contains(chosen), let tillKeys = tills[chosen].keys { phone.keys?.prepareSession(with: tillKeys) }
         case .sentKey:
             ledger.attemptSentKey(phone: phone.index, at: now)
         case .secureLink:
-            trace?.write(at: now, device: phone.name, event: "secure link")
+            record(.secureLink(phone: phone.index))
             ledger.attemptSecure(phone: phone.index, at: now)
         case let .finished(ending):
-            trace?.write(at: now, device: phone.name, event: "ended", [("ending", .string(ending.screen.rawValue))])
+            record(.phoneEnded(phone: phone.index, ending))
             ledger.attemptFinished(phone: phone.index, ending: ending, screen: phone.screen, at: now)
             if builtInPersons { payerAfterEnding(phone) }
         }
@@ -105,7 +105,7 @@ extension Floor {
             guard broadcasting else { return } // the till's transaction ends on its own; it will lock again
             if tappedForLock.contains(phone.index) {
                 // The payer's attempt failed while their amount is still on air: drop the lock.
-                trace?.write(at: now, device: till.name, event: "operator cancels")
+                record(.operatorCancels(till: till.index, by: nil))
                 till.droppedLock = true
                 till.handle(.operatorCancels)
             } else {
@@ -134,17 +134,8 @@ extension Floor {
         if let target = plan.stopAfterSuccesses, successes >= target { stopRequested = true }
     }
 
-    func settled(_ record: TransactionLedger.Settled) {
-        guard let trace else { return }
-        var fields: [TraceWriter.Field] = [
-            ("host", .string(record.pair.host?.screen.rawValue ?? "-")),
-            ("phone", .string(record.pair.phone?.screen.rawValue ?? "-")),
-        ]
-        switch record.verdict {
-        case let .agreed(ending): fields.append(("ending", .int(ending.rawValue)))
-        case .violated: fields.append(("violation", .bool(true)))
-        }
-        trace.write(at: now, device: "floor", event: "settled", fields)
+    func settled(_ settled: TransactionLedger.Settled) {
+        record(.settled(settled.pair, settled.verdict))
     }
 
 }

@@ -16,7 +16,7 @@ import MizanProtocol
 ///
 /// The devices' own methods (`Till.enter`, `Phone.tapStart`, ...) press the
 /// button only; the person's methods also tell the ledger (a sale begun, an
-/// attempt started) and write the action to the trace.
+/// attempt started) and record the action as a `FloorEvent` (a line of the trace).
 public struct Person: Sendable {
     public let name: String
     let floor: RunConfined<Floor>
@@ -60,19 +60,19 @@ public struct Person: Sendable {
     public func enter(_ amount: Amount, on till: Till) async {
         let floor = floor.value
         floor.ledger.hostStarted(till: till.index, at: floor.now)
-        floor.trace?.write(at: floor.now, device: "till-\(till.index + 1)", event: "operator locks", [("by", .string(name))])
+        floor.record(.operatorLocks(till: till.index, phone: nil, by: name))
         await till.enter(amount)
     }
 
     /// Picks the outcome on `till`'s pick-outcome screen.
     public func pick(_ outcome: Outcome, on till: Till) async {
-        record(.till(till.index), "operator picks", [("outcome", .string(outcome == .success ? "success" : "failure"))])
+        floor.value.record(.operatorPicks(till: till.index, outcome, by: name))
         await till.pick(outcome)
     }
 
     /// Cancels the sale under way on `till`.
     public func cancel(_ till: Till) async {
-        record(.till(till.index), "operator cancels")
+        floor.value.record(.operatorCancels(till: till.index, by: name))
         await till.cancel()
     }
 
@@ -85,17 +85,17 @@ public struct Person: Sendable {
     }
 
     public func confirm(_ phone: Phone) async {
-        record(.phone(phone.index), "payer confirms")
+        floor.value.record(.payerDecides(phone: phone.index, confirms: true, by: name))
         await phone.confirm()
     }
 
     public func decline(_ phone: Phone) async {
-        record(.phone(phone.index), "payer declines")
+        floor.value.record(.payerDecides(phone: phone.index, confirms: false, by: name))
         await phone.decline()
     }
 
     public func cancel(_ phone: Phone) async {
-        record(.phone(phone.index), "payer cancels")
+        floor.value.record(.payerCancels(phone: phone.index, by: name))
         await phone.cancel()
     }
 
@@ -109,7 +109,7 @@ public struct Person: Sendable {
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0, speed > 0 else { return .zero }
         floor.medium.walk(phone: phone.index, at: floor.now, velocity: (speed * dx / length, speed * dy / length))
-        record(.phone(phone.index), "payer walks", [("to_x", .string("\(target.x)")), ("to_y", .string("\(target.y)"))])
+        floor.record(.payerWalks(phone: phone.index, to: target, by: name))
         return .seconds(length / speed)
     }
 
@@ -119,12 +119,10 @@ public struct Person: Sendable {
         floor.medium.walk(phone: phone.index, at: floor.now, velocity: (0, 0))
     }
 
-    // MARK: the trace
+    // MARK: the record
 
-    /// Writes `event` to the trace, as done by this person on `device`.
-    public func record(_ device: DeviceRef, _ event: String, _ fields: [TraceWriter.Field] = []) {
-        let floor = floor.value
-        let name = switch device { case let .till(index): "till-\(index + 1)"; case let .phone(index): "phone-\(index + 1)" }
-        floor.trace?.write(at: floor.now, device: name, event: event, [("by", .string(self.name))] + fields)
+    /// Records `event` (`FloorEvent.Kind.recorded`), as done by this person on `device`.
+    public func record(_ device: DeviceRef, _ event: String, _ fields: [FloorEvent.Field] = []) {
+        floor.value.record(.recorded(device, event: event, by: name, fields))
     }
 }

@@ -3,20 +3,27 @@ import MizanProtocol
 // The floor file's people, as processes on virtual time: each is started as
 // a task on the run's executor (`Floor.process`), sleeps on the run's clock,
 // and then acts on the device in its isolation, so that looking at the screen
-// and acting on it happen together. What they do is written to the floor's
-// trace and ledger, which the task carries confined to the run's thread.
+// and acting on it happen together. What they do goes to the floor's events
+// (`Floor.record`) and ledger, which the task carries confined to the run's thread.
+
+// Each process sleeps, then acts in one synchronous step (out of line): the
+// step's values (the event it records, the screen it reads) stay out of the
+// process's async frame, so the task's first allocator slab holds it.
 
 extension Till {
     /// The operator's patience: after `delay`, if sale `sale` is still under
     /// way on the till and not yet paid, the operator cancels it.
     func operatorCancels(after delay: Duration, sale started: Int, _ floor: RunConfined<Floor>) async {
         do { try await floor.value.clock.sleep(for: delay) } catch { return }
-        let floor = floor.value
-        let ledger = floor.ledger
-        guard let host = ledger.host(at: started), host.ending == nil, host.till == index else { return }
+        operatorCancelsNow(sale: started, floor.value)
+    }
+
+    @inline(never)
+    private func operatorCancelsNow(sale started: Int, _ floor: Floor) {
+        guard let host = floor.ledger.host(at: started), host.ending == nil, host.till == index else { return }
         switch screen {
         case .broadcasting, .securingLink, .waitingForPayer, .pickOutcome:
-            floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator cancels")
+            floor.record(.operatorCancels(till: index, by: nil))
             cancel()
         default: break
         }
@@ -25,11 +32,14 @@ extension Till {
     /// The operator looks at the till for `delay`, then picks `outcome` if the till still asks.
     func operatorPicks(after delay: Duration, _ outcome: Outcome, _ floor: RunConfined<Floor>) async {
         do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        operatorPicksNow(outcome, floor.value)
+    }
+
+    @inline(never)
+    private func operatorPicksNow(_ outcome: Outcome, _ floor: Floor) {
         let shown = screen
         guard shown == .pickOutcome || shown == .pickOutcomePayerNotTold else { return }
-        let floor = floor.value
-        floor.trace?.write(at: floor.now, device: "till-\(index + 1)", event: "operator picks",
-                           [("outcome", .string(outcome == .success ? "success" : "failure"))])
+        floor.record(.operatorPicks(till: index, outcome, by: nil))
         pick(outcome)
     }
 }
@@ -39,11 +49,15 @@ extension Phone {
     /// searching, connecting or showing the amount, the payer cancels it.
     func payerCancels(after delay: Duration, attempt: Int, _ floor: RunConfined<Floor>) async {
         do { try await floor.value.clock.sleep(for: delay) } catch { return }
-        let floor = floor.value
+        payerCancelsNow(attempt: attempt, floor.value)
+    }
+
+    @inline(never)
+    private func payerCancelsNow(attempt: Int, _ floor: Floor) {
         guard floor.ledger.openAttempt(of: index)?.index == attempt else { return }
         switch screen {
         case .searching, .connecting, .reviewAmount:
-            floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: "payer cancels")
+            floor.record(.payerCancels(phone: index, by: nil))
             cancel()
         default: break
         }
@@ -53,11 +67,15 @@ extension Phone {
     /// and they are willing, and declines it otherwise.
     func payerDecides(after delay: Duration, willing: Bool, _ floor: RunConfined<Floor>) async {
         do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        payerDecidesNow(willing: willing, floor.value)
+    }
+
+    @inline(never)
+    private func payerDecidesNow(willing: Bool, _ floor: Floor) {
         guard case let .reviewing(details) = state.review else { return }
-        let floor = floor.value
         let theirs = details.amount == floor.phone(index).amount
         let confirms = theirs && willing
-        floor.trace?.write(at: floor.now, device: "phone-\(index + 1)", event: confirms ? "payer confirms" : "payer declines")
+        floor.record(.payerDecides(phone: index, confirms: confirms, by: nil))
         if confirms { confirm() } else { decline() }
     }
 }

@@ -21,8 +21,6 @@ final class PhoneUnit {
         self.till = till
     }
 
-    var name: String { "phone-\(index + 1)" }
-
     /// A transaction is running on the phone (from Start to its ending).
     var busy: Bool { device.entered { $0.busy } }
 

@@ -26,8 +26,6 @@ final class TillUnit {
         self.endpoint = endpoint
     }
 
-    var name: String { "till-\(index + 1)" }
-
     // The device, entered synchronously: the floor runs on the run's executor.
 
     var screen: HostScreen { device.entered { $0.screen } }

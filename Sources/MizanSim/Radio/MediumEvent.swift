@@ -25,9 +25,3 @@ public enum LinkLossReason: String, Sendable {
     case serviceRetired = "service retired"
     case bluetoothOff = "Bluetooth off"
 }
-
-/// A device on the floor, by kind and index.
-public enum DeviceRef: Hashable, Sendable, Comparable {
-    case till(Int)
-    case phone(Int)
-}

@@ -1,41 +1,43 @@
-/// The run's trace: one JSON line per event, in the order events happened,
-/// each with its virtual time in microseconds. Built by hand so that the same
-/// run gives the same bytes (no dictionary order, no locale, no wall clock).
+/// The run's trace: one JSON line per `FloorEvent`, in the order events
+/// happened, each with its virtual time in microseconds. It only serialises:
+/// what each event is called and carries is `FloorEvent.text`. Built by hand
+/// so that the same run gives the same bytes (no dictionary order, no locale,
+/// no wall clock).
 public final class TraceWriter {
-    public typealias Field = (key: String, value: Value)
-
-    public enum Value {
-        case string(String)
-        case int(Int)
-        case bool(Bool)
-    }
-
     private let sink: (String) -> Void
     public private(set) var lines = 0
 
     /// `sink` receives each line, without its newline.
     public init(sink: @escaping (String) -> Void) { self.sink = sink }
 
-    public func write(at time: Duration, device: String, event: String, _ fields: [Field] = []) {
+    /// Writes `event` as one line.
+    public func write(_ event: FloorEvent) {
+        lines += 1
+        sink(Self.line(event))
+    }
+
+    /// The trace line of `event`: `{"t":…,"device":…,"event":…}` and its
+    /// fields, in order (`FloorEvent.text`).
+    public static func line(_ event: FloorEvent) -> String {
+        let (name, fields) = event.text
         var line = #"{"t":"#
-        line += String(Self.microseconds(time))
+        line += String(microseconds(event.time))
         line += #","device":"#
-        Self.appendQuoted(device, to: &line)
+        appendQuoted(event.deviceName, to: &line)
         line += #","event":"#
-        Self.appendQuoted(event, to: &line)
+        appendQuoted(name, to: &line)
         for field in fields {
             line += ","
-            Self.appendQuoted(field.key, to: &line)
+            appendQuoted(field.key, to: &line)
             line += ":"
             switch field.value {
-            case let .string(text): Self.appendQuoted(text, to: &line)
+            case let .string(text): appendQuoted(text, to: &line)
             case let .int(number): line += String(number)
             case let .bool(flag): line += flag ? "true" : "false"
             }
         }
         line += "}"
-        lines += 1
-        sink(line)
+        return line
     }
 
     public static func microseconds(_ time: Duration) -> Int64 {
