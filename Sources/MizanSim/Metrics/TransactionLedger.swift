@@ -59,46 +59,50 @@ public final class TransactionLedger {
         public let attempt: PhoneAttempt?
     }
 
-    private var hostStore = RecordStore<HostRecord>()
-    private var attemptStore = RecordStore<PhoneAttempt>()
+    // Unchecked exclusivity on the books (the stores, tables and counts below):
+    // every access is a read or an in-place write that ends before any
+    // callback (`sink`, `onSettled`) runs, so accesses never overlap; the
+    // dynamic checks were about a tenth of the ledger's cost.
+    @exclusivity(unchecked) private var hostStore = RecordStore<HostRecord>()
+    @exclusivity(unchecked) private var attemptStore = RecordStore<PhoneAttempt>()
     /// Every till transaction (when streaming: the first ones kept).
     public var hosts: [HostRecord] { hostStore.prefix }
     /// Every phone attempt (when streaming: the first ones kept).
     public var attempts: [PhoneAttempt] { attemptStore.prefix }
     /// Every settled transaction in the order of settling (when streaming: the first ones kept).
-    public private(set) var settled: [Settled] = []
+    @exclusivity(unchecked) public private(set) var settled: [Settled] = []
     /// How many transactions have settled.
-    public private(set) var settledCount = 0
+    @exclusivity(unchecked) public private(set) var settledCount = 0
     /// Settled transactions whose endings broke the agreement rule (all of them, streaming or not).
     public private(set) var violations: [Settled] = []
     /// Agreed transactions by ending number.
-    private(set) var endingCounts = [Int](repeating: 0, count: (Ending.allCases.map(\.rawValue).max() ?? 0) + 1)
+    @exclusivity(unchecked) private(set) var endingCounts = [Int](repeating: 0, count: (Ending.allCases.map(\.rawValue).max() ?? 0) + 1)
     /// The figures of the records released so far (streaming).
-    private var released = LedgerFigures()
+    @exclusivity(unchecked) private var released = LedgerFigures()
     /// Where settled transactions go when streaming; nil keeps everything.
     private var sink: ((SettledTransaction) -> Void)?
     private var keepSettled = Int.max
     /// Settled attempts still named by `keyAttemptByPhone` (streaming): released once the phone writes a key
     /// again, or `keyInFlightLimit` after they settled (oldest first), whichever comes first.
-    private var settledButNamed: Set<Int> = []
-    private var namedSince: [(attempt: Int, at: Duration)] = []
-    private var namedHead = 0
+    @exclusivity(unchecked) private var settledButNamed: Set<Int> = []
+    @exclusivity(unchecked) private var namedSince: [(attempt: Int, at: Duration)] = []
+    @exclusivity(unchecked) private var namedHead = 0
     /// How long after its attempt settled a phone's key can still reach a till, at most: a link lasts
     /// seconds after its phone ends (supervision timeout), so ten minutes is far beyond any.
     static let keyInFlightLimit = Duration.seconds(600)
     /// Called for every settled transaction (traces, progress).
     var onSettled: (Settled) -> Void = { _ in }
 
-    private var openHostByTill: [Int: Int] = [:]
-    private var openAttemptByPhone: [Int: Int] = [:]
+    @exclusivity(unchecked) private var openHostByTill: [Int: Int] = [:]
+    @exclusivity(unchecked) private var openAttemptByPhone: [Int: Int] = [:]
     /// Each phone's attempt that last wrote its key: a till that takes a key
     /// serves that attempt, even if it has ended meanwhile (the payer cancelled
     /// with the key in flight).
-    private var keyAttemptByPhone: [Int: Int] = [:]
+    @exclusivity(unchecked) private var keyAttemptByPhone: [Int: Int] = [:]
     /// Attempts that ended unserved after writing their key to a till: they
     /// settle alone once that till ends the transaction that did not take it
     /// (or the run ends), since until then the key may still arrive.
-    private var awaitingTill: [Int] = []
+    @exclusivity(unchecked) private var awaitingTill: [Int] = []
 
     public init() {}
 

@@ -30,9 +30,7 @@ extension RadioMedium {
     }
 
     func advertisingDelay() -> Duration {
-        let maxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
-            + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
-        return .nanoseconds(Int64(generator.uniform(0...maxNanos)))
+        .nanoseconds(Int64(generator.uniform(0...advertisingDelayMaxNanos)))
     }
 
     func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {

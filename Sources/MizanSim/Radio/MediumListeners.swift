@@ -12,7 +12,7 @@ extension RadioMedium {
             for phone in scanners where phone.availability == .on { body(phone) }
         case .ownTillOnly:
             // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
-            guard let phone = phones[till.index], phone.scanning, phone.availability == .on else { return }
+            guard let phone = ownPhones[till.index], phone.scanning, phone.availability == .on else { return }
             body(phone)
         }
     }

@@ -58,6 +58,11 @@ public final class RadioMedium {
     var tillIndexByID: [TillID: Int] = [:]
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
+    /// The phone numbered as each till (index for index), if any: on isolated pairs
+    /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`).
+    @exclusivity(unchecked) var ownPhones: [PhoneEndpoint?] = []
+    /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
+    let advertisingDelayMaxNanos: Double
     /// Per (till, phone) link shadowing, drawn once from its own stream.
     var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
@@ -77,6 +82,8 @@ public final class RadioMedium {
         if parameters.advertising == .signal {
             signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
         }
+        advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
+            + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         airtime = parameters.packetAirtime / .seconds(1)
         packetSpacing = parameters.packetSpacing / .seconds(1)
         self.clock = clock
@@ -97,6 +104,7 @@ public final class RadioMedium {
     func addTill(_ tillID: TillID, at position: Position, offset: Double = 0) -> TillEndpoint {
         let till = TillEndpoint(index: tills.count, tillID: tillID, position: position, offset: offset)
         tills.append(till)
+        ownPhones.append(phones[till.index])
         tillIndexByID[tillID] = till.index
         signal?.addTill()
         return till
@@ -105,6 +113,7 @@ public final class RadioMedium {
     func addPhone(_ central: CentralID, index: Int? = nil, motion: Motion, offset: Double = 0, bodyLoss: Double = 0) -> PhoneEndpoint {
         let phone = PhoneEndpoint(index: index ?? phones.count, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
         phones[phone.index] = phone
+        if phone.index < ownPhones.count { ownPhones[phone.index] = phone }
         return phone
     }
 
@@ -112,6 +121,7 @@ public final class RadioMedium {
     /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
     func removePhone(_ index: Int) {
         guard let phone = phones.removeValue(forKey: index) else { return }
+        if index < ownPhones.count { ownPhones[index] = nil }
         phone.deliver = { _ in }
         if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
             for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
