@@ -37,7 +37,9 @@ import Testing
     @Test func afterItsTransactionTheTimelineKeepsNothingMoreOfTheRun() throws {
         let run = try Self.run(minutes: 3)
         let kept = try #require(run.timeline.transaction).events.count
+        // Once a transaction is paid the run's events are let go: only its own remain.
         #expect(run.timeline.keptCount == kept)
+        #expect(run.timeline.isFinished)
         #expect(run.lines.count > 20 * kept, "\(run.lines.count) trace lines, \(kept) kept")
     }
 

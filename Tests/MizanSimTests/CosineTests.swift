@@ -45,4 +45,13 @@ import Darwin
             #expect(ours == theirs || (ours.isNaN && theirs.isNaN), "x = \(x)")
         }
     }
+
+    @Test func fourAtATimeGiveTheSameBitsAsOneAtATime() {
+        var generator = SeededGenerator(seed: 23)
+        for _ in 0..<20_000 {
+            let x = SIMD4<Double>((0..<4).map { _ in generator.uniform(-1e5...1e5) })
+            let four = Cosine.cos(x)
+            for lane in 0..<4 { #expect(four[lane].bitPattern == Cosine.cos(x[lane]).bitPattern, "x = \(x[lane])") }
+        }
+    }
 }

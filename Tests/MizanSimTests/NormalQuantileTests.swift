@@ -42,4 +42,18 @@ import Testing
         // P(|Z| > 2) = 0.0455; sd of the share 0.00047.
         #expect(abs(Double(beyondTwo) / Double(count) - 0.0455) < 0.002)
     }
+
+    @Test func theHashedNormalsNeverPassTheNoiseBound() {
+        // The most extreme hashed uniforms, (0 + 1/2) / 2^52 and (2^52 - 1/2) / 2^52, give -bound and +bound exactly.
+        let low = NormalQuantile.of(0.5 * 0x1.0p-52), high = NormalQuantile.of(1 - 0x1.0p-53)
+        #expect(low == -high)
+        #expect(high > 8.1 && high < 8.3)
+        let signal = FloorSignal(parameters: RadioParameters(), generator: SeededGenerator(seed: 1))
+        #expect(signal.noiseBound == RadioParameters().packetNoise * high)
+        var state: UInt64 = 7
+        for _ in 0..<100_000 { #expect(abs(FloorSignal.normal(&state)) <= high) }
+        var silent = RadioParameters()
+        silent.packetNoise = 0
+        #expect(FloorSignal(parameters: silent, generator: SeededGenerator(seed: 1)).noiseBound == 0)
+    }
 }

@@ -42,4 +42,27 @@ import Testing
         #expect(floor.medium.phones.count == floor.phoneUnits.count)
         #expect(floor.retirement.retired + floor.phoneUnits.count == floor.payerCount)
     }
+
+    @Test func aPayerATimedFaultNamesIsNotRetiredSoTheFaultFindsThem() throws {
+        // Payer 1 pays in the first minute and leaves; retired, a Bluetooth fault on it at minute 20 would find no one.
+        var plan = Self.arrivals(minutes: 25)
+        plan.faults = [.bluetooth(.phone(1), .off, at: .seconds(20 * 60)), .dropLink(phone: 2, at: .seconds(21 * 60))]
+        let kept = try Self.run(plan, seed: 5, retiring: false)
+        let retired = try Self.run(plan, seed: 5, retiring: true)
+        #expect(retired.floor.retirement.retired > 50)
+        #expect(retired.floor.phoneUnits[1] != nil && retired.floor.phoneUnits[2] != nil)
+        #expect(retired.trace == kept.trace)
+        #expect(!retired.trace.contains { $0.contains("fault skipped") })
+    }
+
+    @Test func aRetiredPayerIsNotOnTheFloorForAFault() throws {
+        let run = try Self.run(Self.arrivals(minutes: 25), seed: 5, retiring: true)
+        let floor = run.floor
+        guard let gone = (0..<floor.payerCount).first(where: { floor.phoneUnits[$0] == nil }) else {
+            Issue.record("no payer was retired")
+            return
+        }
+        #expect(!floor.exists(.phone(gone)))
+        #expect(floor.exists(.till(0)))
+    }
 }

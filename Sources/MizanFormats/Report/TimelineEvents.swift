@@ -24,8 +24,10 @@ public final class TimelineEvents {
 
     public init(seed: UInt64) { self.seed = seed }
 
-    /// The events kept now (for tests of the bound).
-    public var keptCount: Int { paid?.events.count ?? kept.count }
+    /// The events kept now: the run's while none is paid, then the paid transaction's (for tests of the bound).
+    public var keptCount: Int { kept.count + (paid?.events.count ?? 0) }
+    /// Whether the paid transaction's span is over, so no more events are kept.
+    public var isFinished: Bool { finished }
 
     public func record(_ event: FloorEvent) {
         guard !finished else { return }

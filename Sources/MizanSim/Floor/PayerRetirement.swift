@@ -16,6 +16,8 @@ struct PayerRetirement {
 
     /// Off keeps every payer to the end of the run (the tests compare both: the same trace).
     var enabled = true
+    /// Payers never retired: those a timed fault names, which must find them on the floor.
+    var keep: Set<Int> = []
 
     /// Payers who left, in the order they left (or were last found busy), with when.
     private var leaving: [(payer: Int, at: Duration)] = []
@@ -49,7 +51,7 @@ struct PayerRetirement {
 extension Floor {
     /// Payer `phone` left the queue for good: retire it once its phone is idle, and retire those due.
     func payerLeft(_ phone: PhoneUnit) {
-        guard retirement.enabled else { return }
+        guard retirement.enabled, !retirement.keep.contains(phone.index) else { return }
         retirement.left(phone.index, at: now)
         retireLeftPayers()
     }

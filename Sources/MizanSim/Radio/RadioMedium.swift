@@ -56,6 +56,8 @@ public final class RadioMedium {
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
     @exclusivity(unchecked) var phones: [Int: PhoneEndpoint] = [:]
     var tillIndexByID: [TillID: Int] = [:]
+    /// One more than the largest phone index given so far.
+    var nextPhoneIndex = 0
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// The phone numbered as each till (index for index), if any: on isolated pairs
@@ -111,7 +113,9 @@ public final class RadioMedium {
     }
 
     func addPhone(_ central: CentralID, index: Int? = nil, motion: Motion, offset: Double = 0, bodyLoss: Double = 0) -> PhoneEndpoint {
-        let phone = PhoneEndpoint(index: index ?? phones.count, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
+        // Without an index: the next after every index given so far (a removed phone's is never reused).
+        let phone = PhoneEndpoint(index: index ?? nextPhoneIndex, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
+        nextPhoneIndex = Swift.max(nextPhoneIndex, phone.index + 1)
         phones[phone.index] = phone
         if phone.index < ownPhones.count { ownPhones[phone.index] = phone }
         return phone

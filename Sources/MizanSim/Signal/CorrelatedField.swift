@@ -35,11 +35,9 @@ public struct CorrelatedField: Sendable {
         self.correlationLength = correlationLength
         var kx: [Double] = [], ky: [Double] = [], phase: [Double] = []
         for _ in 0..<features {
-            let zx = generator.normal(), zy = generator.normal()
-            var w = 0.0
-            repeat { w = abs(generator.normal()) } while w < 1e-9
-            kx.append(zx / (correlationLength * w))
-            ky.append(zy / (correlationLength * w))
+            let wave = Self.waveVector(correlationLength: correlationLength, generator: &generator)
+            kx.append(wave.x)
+            ky.append(wave.y)
             phase.append(generator.uniform(0...(2 * Double.pi)))
         }
         chunks = stride(from: 0, to: features, by: 4).map { start in
@@ -52,6 +50,16 @@ public struct CorrelatedField: Sendable {
         }
         self.features = features
         scale = sigma * (2 / Double(features)).squareRoot()
+    }
+
+    /// One feature's wave vector, from the spectral density of the exponential
+    /// covariance (a bivariate Cauchy with scale 1/L): z / (L |w|), z a 2-D
+    /// standard normal and w a standard normal (`SharedSpectrumShadowing` draws its own the same way).
+    static func waveVector(correlationLength: Double, generator: inout SeededGenerator) -> (x: Double, y: Double) {
+        let zx = generator.normal(), zy = generator.normal()
+        var w = 0.0
+        repeat { w = abs(generator.normal()) } while w < 1e-9
+        return (zx / (correlationLength * w), zy / (correlationLength * w))
     }
 
     /// The field's value at (x, y), in the field's unit (dB for shadowing).

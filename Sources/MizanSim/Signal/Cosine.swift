@@ -4,19 +4,21 @@ import Glibc
 import Darwin
 #endif
 
-/// A cosine for the signal model's hot loops (the shadowing field's
-/// features, the per-packet noise), written out so that it costs about a
-/// third of the C library's and gives the same bits on every platform.
+/// The cosine of `CorrelatedField`'s features (the twin's shadowing and
+/// `LinkFading`'s fields), written out so that it costs about a third of the
+/// C library's, four at a time, and gives the same bits on every platform.
 ///
 /// The argument is reduced by pi/2 in three parts (Cody and Waite, with
-/// fdlibm's split constants: exact for |x| up to `reducedLimit`), and the
-/// remainder, within pi/4, goes through fdlibm's cosine and sine kernels
-/// (`k_cos.c`, `k_sin.c`: under one unit in the last place). Beyond
-/// `reducedLimit` it calls the C library. Against the C library's `cos`
-/// over 10^6 arguments it differs by at most 2 units in the last place
-/// (`CosineTests`), so the signal model's figures are those of `cos`.
+/// fdlibm's 33-bit split constants and no tail: each product is exact for
+/// |x| up to `reducedLimit`, the subtractions round), and the remainder,
+/// within pi/4, goes through fdlibm's cosine and sine kernels (`k_cos.c`,
+/// `k_sin.c`: under one unit in the last place). Beyond `reducedLimit` it
+/// calls the C library. Against the C library's `cos` over 140,000 arguments
+/// up to 10^6 it differs by at most 2 units in the last place and 2.3e-16
+/// (`CosineTests`), so the figures are those of `cos`.
 enum Cosine {
     /// Largest |x| reduced here: n = x * 2/pi stays under 2^20, so n times each 33-bit part of pi/2 is exact.
+    /// (Beyond it the three parts, with no tail, would lose accuracy.)
     static let reducedLimit = 1.0e6
 
     @inline(__always)

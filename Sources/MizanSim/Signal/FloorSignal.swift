@@ -45,7 +45,7 @@ public struct FloorSignal: Sendable {
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength
         packetNoise = parameters.packetNoise
-        noiseBound = parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53)
+        noiseBound = parameters.packetNoise > 0 ? parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53) : 0
         root = generator
         hashKey = generator.split("hashed draws").seed
         var spectrum = generator.split("shadowing spectrum")

@@ -46,11 +46,9 @@ public struct SharedSpectrumShadowing: Sendable {
         self.features = features
         var kx: [Double] = [], ky: [Double] = []
         for _ in 0..<features {
-            let zx = generator.normal(), zy = generator.normal()
-            var w = 0.0
-            repeat { w = abs(generator.normal()) } while w < 1e-9
-            kx.append(zx / (correlationLength * w))
-            ky.append(zy / (correlationLength * w))
+            let wave = CorrelatedField.waveVector(correlationLength: correlationLength, generator: &generator)
+            kx.append(wave.x)
+            ky.append(wave.y)
         }
         self.kx = kx
         self.ky = ky
@@ -87,6 +85,8 @@ public struct SharedSpectrumShadowing: Sendable {
     /// The till's field at the spot `basis` was made for, dB.
     public func value(till: Int, basis: Basis) -> Double {
         guard sigma > 0 else { return 0 }
+        precondition(till >= 0 && till < tills && basis.cosines.count == chunks && basis.sines.count == chunks,
+                     "a till of this floor and a basis made by it")
         let start = till * chunks
         var sum = SIMD4<Double>(repeating: 0)
         cosPhase.withUnsafeBufferPointer { cosPhase in
