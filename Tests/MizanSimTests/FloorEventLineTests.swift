@@ -59,7 +59,7 @@ import Testing
          #"{"t":1500,"device":"floor","event":"settled","host":"paid","phone":"paid","ending":1}"#),
         (.settled(EndingPair(host: .paid, phone: nil), .violated(EndingPair(host: .paid, phone: nil))),
          #"{"t":1500,"device":"floor","event":"settled","host":"paid","phone":"-","violation":true}"#),
-        (.faultSkipped(.phone(4)), #"{"t":1500,"device":"floor","event":"fault skipped","reason":"phone(4) is not on the floor"}"#),
+        (.faultSkipped(.phone(4)), #"{"t":1500,"device":"floor","event":"fault skipped","reason":"phone-5 is not on the floor"}"#),
         (.endOfTrace(lines: 820), #"{"t":1500,"device":"floor","event":"end of trace","lines":820}"#),
     ]
 

@@ -46,8 +46,8 @@ extension FloorEvent {
             }
             return ("settled", fields)
         case let .faultSkipped(device):
-            // The device as Swift prints it (`phone(4)`, from 0): the trace has always said so.
-            return ("fault skipped", [("reason", .string("\(device) is not on the floor"))])
+            // Named as everywhere else, from 1 (until 2026-12-01 it said `phone(4)`, from 0).
+            return ("fault skipped", [("reason", .string("\(device.name) is not on the floor"))])
         case let .endOfTrace(lines): return ("end of trace", [("lines", .int(lines))])
         }
     }
