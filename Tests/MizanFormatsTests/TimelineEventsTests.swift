@@ -53,4 +53,23 @@ import Testing
         _ = floor.run()
         #expect(timeline.transaction == nil)
     }
+
+    @Test func withNoTransactionPaidTheFirstThatPairedATillAndAPhoneIsDrawn() throws {
+        // Every operator picks failure: transactions pair a till and a phone, none is paid.
+        var plan = try DefaultFloor.plan()
+        plan.duration = .seconds(60)
+        plan.operators.successProbability = 0
+        let timeline = TimelineEvents(seed: 1)
+        let floor = try Floor(plan: plan, seed: 1, events: timeline.record)
+        var settled: [TransactionLedger.SettledTransaction] = []
+        floor.ledger.streamSettled(keepFirst: 10) { settled.append($0); timeline.settled($0) }
+        _ = floor.run()
+        #expect(!settled.isEmpty)
+        #expect(!settled.contains { $0.record.pair.host == .paid })
+        let drawn = try #require(timeline.transaction)
+        let firstPaired = try #require(settled.first { $0.record.host != nil && $0.record.attempt != nil })
+        #expect(drawn.number == firstPaired.number)
+        #expect(drawn.events.count > 5)
+        #expect(!timeline.isFinished)
+    }
 }
