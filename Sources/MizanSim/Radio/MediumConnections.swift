@@ -65,6 +65,10 @@ extension RadioMedium {
             }
             for link in links where link.open {
                 close(link)
+                // The till is told too: a link its retired service took down may be the one a
+                // transaction begun since then took a phone's key over (a key that was still in
+                // flight), and that transaction must see its payer go. Otherwise it is ignored.
+                if link.subscribed { till.deliver(.disconnected(link.phone.central)) }
                 clock.schedule(after: parameters.serviceRetirementLatency) { [unowned self] in
                     if link.phone.link === link || link.phone.link == nil {
                         observe(.linkLost(phone: link.phone.index, till: link.till.index, .serviceRetired))
