@@ -19,6 +19,9 @@
 /// `TillProfile`, `docs/link-layer.md`). `serviceRetirementLatency` (one
 /// connection event at W1's 15 ms) is still a constant on both layers.
 public struct RadioParameters: Hashable, Sendable {
+    /// The signal model's fit on the six Danis tracks, where its defaults come from.
+    static let danisFit = SignalParameters()
+
     /// Which advertising model the floor runs (see above). The signal model
     /// by default; the ideal radio (W1) and `firstDefinition` use the simple one.
     public var advertising: AdvertisingModel = .signal
@@ -26,11 +29,11 @@ public struct RadioParameters: Hashable, Sendable {
     /// Danis tracks (`docs/signal-model.md`); about -59 dBm at 0 dBm transmit
     /// power is the iBeacon "measured power" (Radius Networks, Blue Charm),
     /// which the first definition (W2) used.
-    public var referenceRSSI: Double = -59.8
+    public var referenceRSSI: Double = danisFit.referenceRSSI
     /// Log-distance path-loss exponent. 1.64: the same pooled Danis fit (one
     /// exponent for all receivers; they fit 1.1 to 2.4 one by one). Strzoda,
     /// Grochla, Polys (MSWiM 2022) imply about 2.1 indoors; W2's first definition uses 2.2.
-    public var pathLossExponent: Double = 1.64
+    public var pathLossExponent: Double = danisFit.pathLossExponent
     /// Simple model: per-packet log-normal spread, dB (N(0, sigma) added to every packet; W2
     /// uses 6). Reading-to-reading scatter standing still is 3.7-5.9 dB (MIT LL;
     /// Strzoda 2022); the Danis tracks fit 6.5 (all residual variance, fixed parts included).
@@ -43,7 +46,8 @@ public struct RadioParameters: Hashable, Sendable {
     public var ricianKdB: Double? = nil
 
     // The signal model (`docs/signal-model.md`; defaults: the split of the
-    // Danis residuals, `SignalParameters`).
+    // Danis residuals, `SignalParameters`, read from there so that the fit is
+    // written in one place).
     /// sd of each till's own offset, drawn once per till, dB: the Danis
     /// receivers' fitted offsets spread 3.1 dB (`TillOffsets.danisSpread`).
     /// A floor file that gives `tillOffsets` (measured) draws none.
@@ -51,21 +55,21 @@ public struct RadioParameters: Hashable, Sendable {
     /// Spatially correlated shadowing per till over the floor, sd dB and
     /// correlation length m: 2.3 dB, 1.7 m (Danis residuals between tracks at
     /// the same spot; `CorrelatedShadowing`).
-    public var shadowingSigma: Double = 2.3
-    public var shadowingLength: Double = 1.7
+    public var shadowingSigma: Double = danisFit.shadowingSigma
+    public var shadowingLength: Double = danisFit.shadowingLength
     /// Fading per link, Rician K dB, held while the phone stands and drawn
     /// afresh each `fadingLength` it walks: K 7 dB, 0.17 m (Danis residuals
     /// within a track; K about 7 dB on-body walking, EURASIP JWCN 2014).
-    public var fadingKdB: Double = 7
-    public var fadingLength: Double = 0.17
+    public var fadingKdB: Double = danisFit.fadingKdB
+    public var fadingLength: Double = danisFit.fadingLength
     /// Each advertising channel's own fade, Rician K dB (channels fade
     /// independently: Faragher and Harle 2015; K 5.7 dB fitted to the skew of
     /// the Danis residuals); `nil` for none. Held like the link fade. Data
     /// channels of a connection hop, so a connection packet draws it afresh.
-    public var channelFadingKdB: Double? = 5.7
+    public var channelFadingKdB: Double? = danisFit.channelFadingKdB
     /// Per-packet noise, sd dB: 1.6 (what is left of the Danis residuals;
     /// fits 1.3-1.9).
-    public var packetNoise: Double = 1.6
+    public var packetNoise: Double = danisFit.packetNoise
     /// Time between an advertising event's packets on 37, 38 and 39: 3.0 ms
     /// (median of 170 pairs of reports of one event on the Danis tracks).
     public var packetSpacing: Duration = .milliseconds(3)
