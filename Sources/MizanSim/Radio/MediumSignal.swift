@@ -95,10 +95,11 @@ extension RadioMedium {
         ((time - phone.scanPhase) / phone.scanInterval).rounded(.down)
     }
 
-    /// The channel scanned in interval `index`: its remainder by 3 in integers, as `truncatingRemainder` would give.
+    /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
+    /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
+    /// never rounded across a whole number), without an integer division per packet.
     func channel(ofInterval index: Double) -> Int {
-        let slot = Int(index) % 3
-        return slot < 0 ? slot + 3 : slot
+        Int(index - 3 * (index / 3).rounded(.down))
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
