@@ -74,7 +74,8 @@ extension RadioMedium {
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
                          colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
-        let rssi = held(phone, till, signal: signal).channel(channel) + signal.noise(till: till.index, event: event, phone: phone.index, channel: channel)
+        let heldSignal = held(phone, till, signal: signal)
+        let rssi = heldSignal.channel(channel) + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
         guard rssi >= parameters.sensitivity,
               survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal),
               report(till, at: time, to: phone) else { return }
@@ -110,10 +111,11 @@ extension RadioMedium {
     func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for (other, event) in colliders where canHear(phone, other) {
-            let interferer = held(phone, other, signal: signal).channel(channel)
+            let heldSignal = held(phone, other, signal: signal)
+            let interferer = heldSignal.channel(channel)
             // So far below that no noise it can draw makes it matter: its noise is not drawn (a hash, so no other draw moves).
             if rssi - (interferer + noiseBound) >= capture { continue }
-            if rssi - (interferer + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)) < capture { return false }
+            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)) < capture { return false }
         }
         let rate = parameters.bystanderEventsPerSecond
         if rate > 0 {
