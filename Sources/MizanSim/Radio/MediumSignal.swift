@@ -113,8 +113,10 @@ extension RadioMedium {
         for (other, event) in colliders where canHear(phone, other) {
             let heldSignal = held(phone, other, signal: signal)
             let interferer = heldSignal.channel(channel)
-            // So far below that no noise it can draw makes it matter: its noise is not drawn (a hash, so no other draw moves).
+            // So far below that no noise it can draw makes it matter, or so far above that none saves the
+            // packet: its noise is not drawn (a hash, so no other draw moves; rounding keeps the order).
             if rssi - (interferer + noiseBound) >= capture { continue }
+            if rssi - (interferer - noiseBound) < capture { return false }
             if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)) < capture { return false }
         }
         let rate = parameters.bystanderEventsPerSecond
