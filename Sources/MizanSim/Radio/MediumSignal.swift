@@ -43,28 +43,45 @@ extension RadioMedium {
         }
         let channels = parameters.advertisingChannels
         let lastPacket = start + Double(channels - 1) * packetSpacing
-        for phone in scanners where phone.scanning && phone.availability == .on && canHear(phone, till) {
-            // Within one scan interval (nearly always) only the packet on that interval's channel can be
-            // heard: the others are not asked about (the answer is the same as asking for each).
-            let interval = scanInterval(phone, at: start)
-            if interval == scanInterval(phone, at: lastPacket) {
-                let channel = channel(ofInterval: interval)
-                guard channel < channels else { continue }
-                let time = start + Double(channel) * packetSpacing
-                // `time`'s interval is `interval` too (the index never decreases in time): only its window is left to ask.
-                guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow else { continue }
-                receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
-            } else {
-                for channel in 0..<channels {
-                    let time = start + Double(channel) * packetSpacing
-                    guard listeningChannel(phone, at: time) == channel else { continue }
-                    receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
+        // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
+        // borrowed, without a retain and a release per phone and event.
+        let listeners = scanners
+        listeners.withUnsafeBufferPointer { listeners in
+            for index in listeners.indices {
+                Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                    guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
+                    hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone, colliders: colliders, signal: signal)
                 }
             }
         }
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
         for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
             answerAdvertisement(of: till)
+        }
+    }
+
+    /// The till's advertising event at one phone scanning: the packet on the channel it listens to, if any.
+    @inline(__always)
+    private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
+                      colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
+        let channels = parameters.advertisingChannels
+        // Within one scan interval (nearly always) only the packet on that interval's channel can be
+        // heard: the others are not asked about (the answer is the same as asking for each).
+        let interval = scanInterval(phone, at: start)
+        if interval == scanInterval(phone, at: lastPacket) {
+            let channel = channel(ofInterval: interval)
+            guard channel < channels else { return }
+            let time = start + Double(channel) * packetSpacing
+            // `time`'s interval is `interval` too (the index never decreases in time): only its window is left to ask.
+            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow else { return }
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        } else {
+            for channel in 0..<channels {
+                let time = start + Double(channel) * packetSpacing
+                guard listeningChannel(phone, at: time) == channel else { continue }
+                receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+            }
         }
     }
 
