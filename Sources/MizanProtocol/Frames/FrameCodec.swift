@@ -65,19 +65,32 @@ public enum FrameCodec {
     /// valid advertisement (what `decode` would accept as one). A scanning phone
     /// meets thousands of these a second: this reads them without allocating.
     public static func advertisedTill(_ bytes: [UInt8]) -> TillID? {
-        let length = FrameType.headerByteCount + ServiceID.byteCount + 4
-        guard bytes.count == length, bytes[0] == Frame.version, bytes[1] == FrameType.advertisement.rawValue else { return nil }
-        // Byte by byte over the buffers: a generic `elementsEqual` on an
-        // `ArraySlice` costs about as much as the rest of a packet's path.
-        return bytes.withUnsafeBufferPointer { (frame: UnsafeBufferPointer<UInt8>) -> TillID? in
-            ServiceID.bytes.withUnsafeBufferPointer { (service: UnsafeBufferPointer<UInt8>) -> TillID? in
-                for index in 0..<ServiceID.byteCount where frame[2 + index] != service[index] { return nil }
-                var till: UInt32 = 0
-                for index in (length - 4)..<length { till = till << 8 | UInt32(frame[index]) }
-                return TillID(till)
-            }
+        guard bytes.count == advertisementByteCount else { return nil }
+        // Three word compares over the buffer (version, type and service id)
+        // and one load for the till: a byte loop cost about a third of a
+        // packet's path on the phone.
+        let prefix = advertisementPrefix
+        return bytes.withUnsafeBytes { (frame: UnsafeRawBufferPointer) -> TillID? in
+            guard frame.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == prefix.head,
+                  frame.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == prefix.middle,
+                  frame.loadUnaligned(fromByteOffset: 16, as: UInt16.self) == prefix.tail else { return nil }
+            return TillID(UInt32(bigEndian: frame.loadUnaligned(fromByteOffset: advertisementByteCount - 4, as: UInt32.self)))
         }
     }
+
+    /// An advertisement's length: header, service id, till id (4).
+    private static let advertisementByteCount = FrameType.headerByteCount + ServiceID.byteCount + 4
+
+    /// The bytes every advertisement starts with (version, type, service id:
+    /// 18), as the words `advertisedTill` compares, in the machine's order.
+    private static let advertisementPrefix: (head: UInt64, middle: UInt64, tail: UInt16) = {
+        let bytes = [Frame.version, FrameType.advertisement.rawValue] + ServiceID.bytes
+        precondition(bytes.count == 18, "an advertisement's prefix is 18 bytes")
+        return bytes.withUnsafeBytes {
+            ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+             $0.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+        }
+    }()
 
     /// The frame in `bytes`, or the first thing wrong with them, checked in this
     /// order: empty, longer than `Frame.maximumByteCount`, version, type, the

@@ -57,8 +57,8 @@ public struct Find: Sendable {
         // The hottest event (one per packet heard), before any case binds the
         // state's samples: recorded while scanning, ignored otherwise.
         if case let .advertisementSeen(sample) = event {
-            guard sample.rssi != RSSISample.notAvailable else { return [] }
-            return Self.record(sample, &state)
+            Self.record(sample, &state)
+            return []
         }
         switch state {
         case let .idle(radio), let .ended(_, radio):
@@ -128,14 +128,16 @@ public struct Find: Sendable {
         }
     }
 
-    /// Appends a heard packet in place: the state gives up its copy of the
-    /// samples first, so a scan costs one append per packet, not one copy.
-    private static func record(_ sample: RSSISample, _ state: inout State) -> [Effect] {
-        guard case .scanning(var samples, let firstHeard, let radio) = state else { return [] }
+    /// A packet heard (`.advertisementSeen`): appended in place while
+    /// scanning, ignored otherwise or when its RSSI is not available. It has
+    /// no effect and leaves the state's case as it is (so its screen too).
+    /// The state gives up its copy of the samples first, so a scan costs one
+    /// append per packet, not one copy.
+    public static func record(_ sample: RSSISample, _ state: inout State) {
+        guard sample.rssi != RSSISample.notAvailable, case .scanning(var samples, let firstHeard, let radio) = state else { return }
         state = .idle(radio: radio)
         samples.append(sample)
         state = .scanning(samples, firstHeard: firstHeard ?? sample.at, radio: radio)
-        return []
     }
 
     private func end(_ ending: PhoneEnding, radio: RadioAvailability, _ state: inout State) -> [Effect] {
