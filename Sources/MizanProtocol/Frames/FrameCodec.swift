@@ -66,14 +66,12 @@ public enum FrameCodec {
     /// meets thousands of these a second: this reads them without allocating.
     public static func advertisedTill(_ bytes: [UInt8]) -> TillID? {
         guard bytes.count == advertisementByteCount else { return nil }
-        // Three word compares over the buffer (version, type and service id)
-        // and one load for the till: a byte loop cost about a third of a
-        // packet's path on the phone.
-        let prefix = advertisementPrefix
+        // Three word compares over the buffer and one load for the till: a
+        // byte loop cost about a third of a packet's path on the phone.
         return bytes.withUnsafeBytes { (frame: UnsafeRawBufferPointer) -> TillID? in
-            guard frame.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == prefix.head,
-                  frame.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == prefix.middle,
-                  frame.loadUnaligned(fromByteOffset: 16, as: UInt16.self) == prefix.tail else { return nil }
+            guard UInt64(bigEndian: frame.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) == AdvertisementPrefix.head,
+                  UInt64(bigEndian: frame.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == AdvertisementPrefix.middle,
+                  UInt16(bigEndian: frame.loadUnaligned(fromByteOffset: 16, as: UInt16.self)) == AdvertisementPrefix.tail else { return nil }
             return TillID(UInt32(bigEndian: frame.loadUnaligned(fromByteOffset: advertisementByteCount - 4, as: UInt32.self)))
         }
     }
@@ -81,16 +79,15 @@ public enum FrameCodec {
     /// An advertisement's length: header, service id, till id (4).
     private static let advertisementByteCount = FrameType.headerByteCount + ServiceID.byteCount + 4
 
-    /// The bytes every advertisement starts with (version, type, service id:
-    /// 18), as the words `advertisedTill` compares, in the machine's order.
-    private static let advertisementPrefix: (head: UInt64, middle: UInt64, tail: UInt16) = {
-        let bytes = [Frame.version, FrameType.advertisement.rawValue] + ServiceID.bytes
-        precondition(bytes.count == 18, "an advertisement's prefix is 18 bytes")
-        return bytes.withUnsafeBytes {
-            ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-             $0.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
-        }
-    }()
+    /// The 18 bytes every advertisement starts with, as big-endian words:
+    /// `Frame.version` (1), `FrameType.advertisement` (1), then `ServiceID.bytes`.
+    /// Literals, so that no lazily initialised global is checked per packet;
+    /// `AdvertisedTillTests` holds them to `decode`.
+    private enum AdvertisementPrefix {
+        static let head: UInt64 = 0x0101_6D1F_0A4E_93B2
+        static let middle: UInt64 = 0x4C7A_B5E8_2F40_C9D1
+        static let tail: UInt16 = 0x7A63
+    }
 
     /// The frame in `bytes`, or the first thing wrong with them, checked in this
     /// order: empty, longer than `Frame.maximumByteCount`, version, type, the
