@@ -3,9 +3,12 @@
 /// swift-nio's `EmbeddedEventLoop`), so code that reads `now` inside a timer
 /// sees exactly the deadline it asked for, and `now` never moves backwards.
 ///
-/// Two kinds of timer share one queue, ordered by (deadline, insertion order):
+/// Three kinds of timer share one queue, ordered by (deadline, insertion order):
 /// - `sleep(until:tolerance:)` / `sleep(for:tolerance:)` suspend the calling
 ///   task; the loop resumes it when virtual time reaches the deadline;
+/// - `schedule(at:target:event:)` tells a `TimerTarget` an event number: a
+///   timer as plain data, for the run's frequent timers (a device's named
+///   timers, advertising events), which allocates nothing;
 /// - `schedule(at:_:)` runs a plain callback, for code that is not async.
 ///
 /// A deadline in the past fires at `now`, after the timers already due.
@@ -69,6 +72,21 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerID {
         schedule(at: currentInstant.advanced(by: delay), action)
+    }
+
+    /// Tells `target` `event` when virtual time reaches `deadline` (at `now` if
+    /// `deadline` has passed), after every timer already set for the same
+    /// instant: the same order as `schedule(at:_:)`, without a closure to allocate.
+    @discardableResult
+    func schedule(at deadline: VirtualInstant, target: any TimerTarget, event: Int) -> TimerID {
+        drivingThread.checkAccess("VirtualClock.schedule(at:target:event:) was called")
+        return timers.insert(.tell(target, event: event), at: Swift.max(deadline, currentInstant))
+    }
+
+    /// Tells `target` `event` after `delay` of virtual time (see `schedule(at:target:event:)`).
+    @discardableResult
+    func schedule(after delay: Duration, target: any TimerTarget, event: Int) -> TimerID {
+        schedule(at: currentInstant.advanced(by: delay), target: target, event: event)
     }
 
     /// Cancels a pending timer. Returns false if it already fired or was cancelled.
@@ -153,6 +171,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
             callback()
         case .resume(let continuation):
             continuation.resume()
+        case .tell(let target, let event):
+            target.timerFired(event)
         }
         return true
     }
@@ -165,7 +185,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// Empties the queue: sleeping tasks are resumed with `CancellationError`
-    /// in firing order, callbacks are dropped. Returns how many timers were pending.
+    /// in firing order, callbacks and events are dropped. Returns how many timers were pending.
     @discardableResult
     func cancelAllTimers() -> Int {
         var removed = 0
@@ -176,11 +196,11 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         return removed
     }
 
-    /// A timer that will not fire: a callback is dropped, a sleeping task is
-    /// resumed with `CancellationError`.
+    /// A timer that will not fire: a callback or an event is dropped, a
+    /// sleeping task is resumed with `CancellationError`.
     private static func discard(_ action: TimerAction) {
         switch action {
-        case .callback:
+        case .callback, .tell:
             break
         case .resume(let continuation):
             continuation.resume(throwing: CancellationError())
