@@ -35,4 +35,44 @@ import Testing
         #expect(samples.count == 500)
         #expect(firstHeard == .zero)
     }
+
+    /// `PhoneChain.hear` is what a driver applies per packet in place of
+    /// `reduce`: in every state the chain passes through, it leaves the same
+    /// state as `reduce(.advertisementSeen)`, which yields no command and keeps
+    /// the screen.
+    @Test func hearingAPacketIsReduceWithoutCommandsOrAScreenChange() {
+        let chain = PhoneChain()
+        var states: [PhoneChain.State] = [.initial]
+        let paths: [[PhoneChain.Event]] = [
+            PhoneScript.toConfirmed.map(\.event) + [.disconnected, .dismiss],
+            [.tapStart, .payerCancels],
+            [.radioChanged(.off)], [.radioChanged(.notAllowed)],
+            [.tapStart, .radioChanged(.off)],
+            [.tapStart, .deadlinePassed],
+        ]
+        for path in paths {
+            var state = PhoneChain.State.initial
+            for event in path {
+                _ = chain.reduce(&state, event)
+                states.append(state)
+                if case .scanning = state.find {
+                    _ = chain.reduce(&state, .advertisementSeen(RSSISample(till: TillID(3), rssi: -70, at: .milliseconds(40))))
+                    states.append(state)
+                }
+            }
+        }
+        #expect(states.count > 12)
+        let samples = [RSSISample(till: TillID(9), rssi: -55, at: .milliseconds(250)),
+                       RSSISample(till: TillID(9), rssi: RSSISample.notAvailable, at: .milliseconds(260))]
+        for start in states {
+            for sample in samples {
+                var reduced = start, heard = start
+                let commands = chain.reduce(&reduced, .advertisementSeen(sample))
+                PhoneChain.hear(sample, &heard)
+                #expect(commands.isEmpty)
+                #expect(heard == reduced)
+                #expect(PhoneChain.screen(heard) == PhoneChain.screen(start))
+            }
+        }
+    }
 }

@@ -44,4 +44,40 @@ import Testing
         #expect(rig.driver.screen == .couldntConnect)
         #expect(rig.timers.isEmpty)
     }
+
+    /// A packet is taken without a whole reduce (`PhoneChain.hear`), but only
+    /// when no event waits: one heard while the driver works through others
+    /// waits its turn. Here the scan ends, and while the ending is reported the
+    /// payer taps Start again and a packet arrives: it belongs to the new scan.
+    @Test func aPacketHeardWhileEventsWaitIsRecordedInItsTurn() {
+        let rig = PhoneRig()
+        rig.driver.handle(.tapStart)
+        rig.onEnding = {
+            rig.onEnding = {}
+            rig.driver.handle(.tapStart)
+            rig.driver.handle(radio: .discovered(PhoneRig.advertisement, rssi: -61))
+        }
+        rig.now = .milliseconds(300)
+        rig.driver.handle(.payerCancels)
+        #expect(rig.endings == [.cancelled])
+        guard case let .scanning(samples, firstHeard, _) = rig.driver.state.find else {
+            Issue.record("the second tap starts a new scan: \(rig.driver.state.find)"); return
+        }
+        #expect(samples == [RSSISample(till: PhoneRig.till, rssi: -61, at: .milliseconds(300))])
+        #expect(firstHeard == .milliseconds(300))
+        #expect(rig.driver.screen == .searching)
+    }
+
+    @Test func packetsThatAreNotAdvertisementsOrHaveNoRSSIAreNotRecorded() {
+        let rig = PhoneRig()
+        rig.driver.handle(.tapStart)
+        var wrongService = PhoneRig.advertisement
+        wrongService[5] ^= 0x01
+        rig.driver.handle(radio: .discovered(wrongService, rssi: -50))
+        rig.driver.handle(radio: .discovered(Array(PhoneRig.advertisement.dropLast()), rssi: -50))
+        rig.driver.handle(radio: .discovered(PhoneRig.advertisement, rssi: RSSISample.notAvailable))
+        rig.driver.handle(radio: .discovered(PhoneRig.advertisement, rssi: -70))
+        guard case let .scanning(samples, _, _) = rig.driver.state.find else { Issue.record("not scanning"); return }
+        #expect(samples.map(\.rssi) == [-70])
+    }
 }

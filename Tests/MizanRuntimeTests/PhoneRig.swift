@@ -14,6 +14,9 @@ final class PhoneRig {
     var disconnects = 0
     var timers: Set<PhoneTimer> = []
     var endings: [PhoneEnding] = []
+    /// Runs when the phone reports an ending, inside the driver's turn (as a
+    /// floor's reaction would).
+    var onEnding: () -> Void = {}
 
     init() {
         let radio = CentralRadio(
@@ -27,15 +30,18 @@ final class PhoneRig {
             clock: DeviceClock(now: { [unowned self] in now }, start: { [unowned self] timer, _ in timers.insert(timer) },
                                cancel: { [unowned self] timer in timers.remove(timer) }),
             keys: .seeded { [UInt8](repeating: 2, count: 32) }, log: .discard,
-            observe: { [unowned self] in if case let .finished(ending) = $0 { endings.append(ending) } }
+            observe: { [unowned self] in if case let .finished(ending) = $0 { endings.append(ending); onEnding() } }
         )
     }
+
+    /// The till's advertisement as the radio reports it.
+    static let advertisement = FrameCodec.encode(.advertisement(Advertisement(tillID: till)))
 
     /// The payer taps Start, the phone hears the till, and its scan window ends: it connects.
     func chooseTheTill() {
         driver.handle(.tapStart)
         now += .milliseconds(100)
-        driver.handle(radio: .discovered(FrameCodec.encode(.advertisement(Advertisement(tillID: Self.till))), rssi: -60))
+        driver.handle(radio: .discovered(Self.advertisement, rssi: -60))
         now += .milliseconds(900)
         timers.remove(.scanWindow)
         driver.timerFired(.scanWindow)

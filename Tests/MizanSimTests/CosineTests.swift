@@ -54,4 +54,32 @@ import Darwin
             for lane in 0..<4 { #expect(four[lane].bitPattern == Cosine.cos(x[lane]).bitPattern, "x = \(x[lane])") }
         }
     }
+
+    @Test func sinesFourAtATimeAgreeWithTheLibrarySineWithinTwoUnitsInTheLastPlace() {
+        var generator = SeededGenerator(seed: 29)
+        var worstUlps: UInt64 = 0, worstAbsolute = 0.0
+        for magnitude in [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6] {
+            for _ in 0..<5_000 {
+                let x = SIMD4<Double>((0..<4).map { _ in generator.uniform(-magnitude...magnitude) })
+                let (cosines, sines) = Cosine.cosineAndSine(x)
+                for lane in 0..<4 {
+                    #expect(cosines[lane].bitPattern == Cosine.cos(x[lane]).bitPattern, "x = \(x[lane])")
+                    let ours = sines[lane], theirs = sin(x[lane])
+                    worstAbsolute = max(worstAbsolute, abs(ours - theirs))
+                    if ours.sign == theirs.sign { worstUlps = max(worstUlps, Self.ulps(ours, theirs)) } else { #expect(abs(ours - theirs) < 1e-15, "x = \(x[lane])") }
+                }
+            }
+        }
+        #expect(worstUlps <= 2)
+        #expect(worstAbsolute <= 2.3e-16)
+    }
+
+    @Test func sinesHaveTheSignsOfEachQuadrant() {
+        let quarter = Double.pi / 2, half = 0.5.squareRoot()
+        let x = SIMD4<Double>(quarter / 2, 3 * quarter / 2, 5 * quarter / 2, 7 * quarter / 2)
+        let sines = Cosine.cosineAndSine(x).sin
+        for (lane, expected) in [half, half, -half, -half].enumerated() { #expect(abs(sines[lane] - expected) < 1e-15, "lane \(lane)") }
+        let axes = Cosine.cosineAndSine(SIMD4<Double>(0, quarter, Double.pi, -quarter)).sin
+        for (lane, expected) in [0.0, 1, 0, -1].enumerated() { #expect(abs(axes[lane] - expected) < 1e-15, "lane \(lane)") }
+    }
 }

@@ -76,7 +76,7 @@ public struct PhoneChain: Sendable {
         switch event {
         case .tapStart: toFind(.tapStart, &state, &commands)
         case .dismiss: toFind(.dismiss, &state, &commands)
-        case let .advertisementSeen(sample): toFind(.advertisementSeen(sample), &state, &commands)
+        case let .advertisementSeen(sample): Self.hear(sample, &state)
         case let .scanWindowElapsed(now): toFind(.scanWindowElapsed(now: now), &state, &commands)
         case .payerConfirms: toReview(.payerConfirms, &state, &commands)
         case .payerDeclines: toReview(.payerDeclines, &state, &commands)
@@ -120,6 +120,15 @@ public struct PhoneChain: Sendable {
             else { toConnect(.linkDropped, &state, &commands) }
         }
         return commands
+    }
+
+    /// What `reduce` does with `.advertisementSeen(sample)`: `Find` records the
+    /// packet while it scans (`Find.record`). It yields no command and never
+    /// changes the screen (only `find` changes, and only within `.scanning`),
+    /// so a driver may apply it in place of a whole `reduce` (one call per
+    /// packet heard).
+    public static func hear(_ sample: RSSISample, _ state: inout State) {
+        Find.record(sample, &state.find)
     }
 
     private func toFind(_ event: Find.Event, _ state: inout State, _ commands: inout [Command]) {

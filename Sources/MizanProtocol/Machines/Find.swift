@@ -57,8 +57,8 @@ public struct Find: Sendable {
         // The hottest event (one per packet heard), before any case binds the
         // state's samples: recorded while scanning, ignored otherwise.
         if case let .advertisementSeen(sample) = event {
-            guard sample.rssi != RSSISample.notAvailable else { return [] }
-            return Self.record(sample, &state)
+            Self.record(sample, &state)
+            return []
         }
         switch state {
         case let .idle(radio), let .ended(_, radio):
@@ -66,7 +66,7 @@ public struct Find: Sendable {
             case .tapStart:
                 switch radio {
                 case .on:
-                    state = .scanning([], firstHeard: nil, radio: radio)
+                    state = .scanning(Self.emptyWindow(), firstHeard: nil, radio: radio)
                     return [.startScan, .startDeadline(config.deadline), .startScanWindow(config.strategy.scanWindow)]
                 case .off:
                     state = .ended(.bluetoothOff, radio: radio)
@@ -92,8 +92,7 @@ public struct Find: Sendable {
             case let .scanWindowElapsed(now):
                 guard let till = config.strategy.choose(from: samples, now: now, since: firstHeard) else {
                     // Not yet: keep scanning, and keep only what the next decision can use.
-                    let horizon = now - config.strategy.scanWindow
-                    state = .scanning(samples.filter { $0.at > horizon }, firstHeard: firstHeard, radio: radio)
+                    Self.forget(samplesUpTo: now - config.strategy.scanWindow, &state)
                     return [.startScanWindow(config.strategy.scanWindow)]
                 }
                 state = .handedOver(till, radio: radio)
@@ -128,14 +127,35 @@ public struct Find: Sendable {
         }
     }
 
-    /// Appends a heard packet in place: the state gives up its copy of the
-    /// samples first, so a scan costs one append per packet, not one copy.
-    private static func record(_ sample: RSSISample, _ state: inout State) -> [Effect] {
-        guard case .scanning(var samples, let firstHeard, let radio) = state else { return [] }
+    /// A packet heard (`.advertisementSeen`): appended in place while
+    /// scanning, ignored otherwise or when its RSSI is not available. It has
+    /// no effect and leaves the state's case as it is (so its screen too).
+    /// The state gives up its copy of the samples first, so a scan costs one
+    /// append per packet, not one copy.
+    public static func record(_ sample: RSSISample, _ state: inout State) {
+        guard sample.rssi != RSSISample.notAvailable, case .scanning(var samples, let firstHeard, let radio) = state else { return }
         state = .idle(radio: radio)
         samples.append(sample)
         state = .scanning(samples, firstHeard: firstHeard ?? sample.at, radio: radio)
-        return []
+    }
+
+    /// No samples yet, with room for a busy window's packets (W3's phones hear
+    /// about 400 in their first window): a scan's appends then rarely grow the
+    /// array, which cost a tenth of a packet's path. Memory only (32 bytes a
+    /// sample while scanning); nothing the machine reports depends on it.
+    private static func emptyWindow() -> [RSSISample] {
+        var samples: [RSSISample] = []
+        samples.reserveCapacity(512)
+        return samples
+    }
+
+    /// Drops the samples heard at or before `horizon`, in place: the array
+    /// keeps its capacity, so the next window's packets append without growing it.
+    private static func forget(samplesUpTo horizon: Duration, _ state: inout State) {
+        guard case .scanning(var samples, let firstHeard, let radio) = state else { return }
+        state = .idle(radio: radio)
+        samples.removeAll { $0.at <= horizon }
+        state = .scanning(samples, firstHeard: firstHeard, radio: radio)
     }
 
     private func end(_ ending: PhoneEnding, radio: RadioAvailability, _ state: inout State) -> [Effect] {

@@ -31,6 +31,17 @@ final class DriverCore<Chain: DeviceChain> {
         while let next = queue.next() { process(next) }
     }
 
+    /// An event the chain takes with no command and no change of screen
+    /// (the chain says which, e.g. `PhoneChain.hear`): `apply` is the chain's
+    /// own reduction of it, run on the state at once. While other events wait
+    /// their turn it waits too, as `event`, for `handle`'s way: the chain sees
+    /// the same states in the same order either way.
+    @inline(__always)
+    func handleQuietly(_ event: @autoclosure () -> Chain.Event, _ apply: (inout Chain.State) -> Void) {
+        if queue.draining { return queue.append(event()) }
+        apply(&state)
+    }
+
     private func process(_ event: Chain.Event) {
         let before = screen
         for command in chain.reduce(&state, event) { perform(command) }

@@ -47,7 +47,10 @@ public final class PhoneDriver {
         case let .discovered(payload, rssi):
             // Other devices advertise too: a payload that is not a Mizan advertisement is not for us.
             guard let till = FrameCodec.advertisedTill(payload) else { return }
-            handle(.advertisementSeen(RSSISample(till: till, rssi: rssi, at: clock.now())))
+            // The hottest event: the chain's own reduction of it, without a
+            // whole `reduce` (it yields no command and changes no screen).
+            let sample = RSSISample(till: till, rssi: rssi, at: clock.now())
+            core.handleQuietly(.advertisementSeen(sample)) { PhoneChain.hear(sample, &$0) }
         case .connected: handle(.connected)
         case .failedToConnect: handle(.connectFailed)
         case .disconnected: handle(.disconnected)

@@ -53,8 +53,14 @@ final class PhoneEndpoint {
         didSet {
             stands &+= 1
             held.removeAll(keepingCapacity: true)
+            isStill = motion.isStill
+            motionStart = motion.start
         }
     }
+    /// `motion.isStill` and `motion.start`, kept for the per-packet path
+    /// (`motion` itself is checked on every access: it has an observer).
+    @exclusivity(unchecked) private(set) var isStill: Bool
+    @exclusivity(unchecked) private(set) var motionStart: Duration
     /// Receive-side RSSI offset, dB (device-to-device calibration).
     @exclusivity(unchecked) var offset: Double
     /// Body or pocket loss, dB, subtracted from every packet.
@@ -96,6 +102,8 @@ final class PhoneEndpoint {
         self.index = index
         self.central = central
         self.motion = motion
+        isStill = motion.isStill
+        motionStart = motion.start
         self.offset = offset
         self.bodyLoss = bodyLoss
     }

@@ -43,28 +43,61 @@ extension RadioMedium {
         }
         let channels = parameters.advertisingChannels
         let lastPacket = start + Double(channels - 1) * packetSpacing
-        for phone in scanners where phone.scanning && phone.availability == .on && canHear(phone, till) {
-            // Within one scan interval (nearly always) only the packet on that interval's channel can be
-            // heard: the others are not asked about (the answer is the same as asking for each).
-            let interval = scanInterval(phone, at: start)
-            let onlyChannel = interval == scanInterval(phone, at: lastPacket) ? channel(ofInterval: interval) : nil
-            for channel in 0..<channels {
-                if let onlyChannel, channel != onlyChannel { continue }
-                let time = start + Double(channel) * packetSpacing
-                guard listeningChannel(phone, at: time) == channel else { continue }
-                let heldSignal = held(phone, till)
-                let rssi = heldSignal.channel(channel) + signal.noise(till: till.index, event: event, phone: phone.index, channel: channel)
-                guard rssi >= parameters.sensitivity else { continue }
-                guard survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) else { continue }
-                guard report(till, at: time, to: phone) else { continue }
-                packetsHeard &+= 1
-                phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+        // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
+        // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
+        // borrowed, without a retain and a release per phone and event.
+        let listeners = scanners
+        listeners.withUnsafeBufferPointer { listeners in
+            for index in listeners.indices {
+                Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                    guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
+                    hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone, colliders: colliders, signal: signal)
+                }
             }
         }
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
         for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
             answerAdvertisement(of: till)
         }
+    }
+
+    /// The till's advertising event at one phone scanning: the packet on the channel it listens to, if any.
+    @inline(__always)
+    private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
+                      colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
+        let channels = parameters.advertisingChannels
+        // Within one scan interval (nearly always) only the packet on that interval's channel can be
+        // heard: the others are not asked about (the answer is the same as asking for each).
+        let interval = scanInterval(phone, at: start)
+        if interval == scanInterval(phone, at: lastPacket) {
+            let channel = channel(ofInterval: interval)
+            guard channel < channels else { return }
+            let time = start + Double(channel) * packetSpacing
+            // `time`'s interval is `interval` too (the index never decreases in time): only its window is left to ask.
+            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow else { return }
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        } else {
+            for channel in 0..<channels {
+                let time = start + Double(channel) * packetSpacing
+                guard listeningChannel(phone, at: time) == channel else { continue }
+                receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+            }
+        }
+    }
+
+    /// One packet of the till's advertising event on `channel` at a phone
+    /// listening there: heard if it clears the sensitivity, survives what
+    /// overlaps it and the phone reports it.
+    @inline(__always)
+    private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
+                         colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
+        let heldSignal = held(phone, till, signal: signal)
+        let rssi = heldSignal.channel(channel) + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
+        guard rssi >= parameters.sensitivity,
+              survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal),
+              report(till, at: time, to: phone) else { return }
+        packetsHeard &+= 1
+        phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
     }
 
     /// The channel (0, 1, 2) the phone listens on at `time`, or nil between windows.
@@ -80,10 +113,11 @@ extension RadioMedium {
         ((time - phone.scanPhase) / phone.scanInterval).rounded(.down)
     }
 
-    /// The channel scanned in interval `index`: its remainder by 3 in integers, as `truncatingRemainder` would give.
+    /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
+    /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
+    /// never rounded across a whole number), without an integer division per packet.
     func channel(ofInterval index: Double) -> Int {
-        let slot = Int(index) % 3
-        return slot < 0 ? slot + 3 : slot
+        Int(index - 3 * (index / 3).rounded(.down))
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
@@ -94,10 +128,13 @@ extension RadioMedium {
     func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for (other, event) in colliders where canHear(phone, other) {
-            let interferer = held(phone, other).channel(channel)
-            // So far below that no noise it can draw makes it matter: its noise is not drawn (a hash, so no other draw moves).
+            let heldSignal = held(phone, other, signal: signal)
+            let interferer = heldSignal.channel(channel)
+            // So far below that no noise it can draw makes it matter, or so far above that none saves the
+            // packet: its noise is not drawn (a hash, so no other draw moves; rounding keeps the order).
             if rssi - (interferer + noiseBound) >= capture { continue }
-            if rssi - (interferer + signal.noise(till: other.index, event: event, phone: phone.index, channel: channel)) < capture { return false }
+            if rssi - (interferer - noiseBound) < capture { return false }
+            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)) < capture { return false }
         }
         let rate = parameters.bystanderEventsPerSecond
         if rate > 0 {
@@ -141,17 +178,35 @@ extension RadioMedium {
     /// while it stands (cached for the scan), computed afresh while it walks
     /// (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
-        let standing = phone.motion.isStill || now <= phone.motion.start
-        if standing {
-            // Looked up before anything else: most calls find it (the signal model fills both).
-            if till.index < phone.held.count, let cached = phone.held[till.index] { return cached }
-            // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
-            if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
-        }
+        if let kept = keptHeld(phone, till) { return kept }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean))
         }
+        return computeHeld(phone, till, signal: signal)
+    }
+
+    /// `held` for the per-packet path, which has the signal model at hand
+    /// (binding `self.signal` copies it, retaining each of its arrays).
+    @inline(__always)
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+        if let kept = keptHeld(phone, till) { return kept }
+        return computeHeld(phone, till, signal: signal)
+    }
+
+    /// The held signal already computed for this stand, if any: most calls find it (the signal model fills both).
+    @inline(__always)
+    private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal? {
+        guard phone.isStill || now <= phone.motionStart else { return nil }
+        if till.index < phone.held.count, let cached = phone.held[till.index] { return cached }
+        // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+        if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+        return nil
+    }
+
+    @inline(never)
+    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+        let standing = phone.isStill || now <= phone.motionStart
         let here = position(of: phone)
         let fixed = till.offset + phone.offset - phone.bodyLoss
         if standing {

@@ -53,7 +53,14 @@ extension Cosine {
     /// Four cosines at once, as `cos(_:)` lane by lane (the same operations,
     /// so the same bits), for arguments within `reducedLimit`.
     @inline(__always)
-    static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> { cosineAndSine(x).cos }
+
+    /// Four cosines and sines at once, for arguments within `reducedLimit`:
+    /// the cosines those of `cos(_:)`; the sines from the same reduction and
+    /// kernels, shifted a quadrant (sin r, cos r, -sin r, -cos r), so within
+    /// 2 units in the last place of the C library's `sin` too (`CosineTests`).
+    @inline(__always)
+    static func cosineAndSine(_ x: SIMD4<Double>) -> (cos: SIMD4<Double>, sin: SIMD4<Double>) {
         let shift = SIMD4<Double>(repeating: 0x1.8p52)
         let shifted = x * 0x1.45F306DC9C883p-1 + shift
         let quadrant = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 3
@@ -68,20 +75,24 @@ extension Cosine {
         c = z * c
         let hz = 0.5 * z
         let w = 1.0 - hz
-        let cosR = w + (((1.0 - w) - hz) + z * c)
+        let cosR = unsafeBitCast(w + (((1.0 - w) - hz) + z * c), to: SIMD4<UInt64>.self)
         var s = z * 1.58969099521155010221e-10 + -2.50507602534068634195e-08
         s = z * s + 2.75573137070700676789e-06
         s = z * s + -1.98412698298579493134e-04
         s = z * s + 8.33333333332248946124e-03
-        let sinR = r + r * z * (-1.66666666666666324348e-01 + z * s)
+        let sinR = unsafeBitCast(r + r * z * (-1.66666666666666324348e-01 + z * s), to: SIMD4<UInt64>.self)
         let odd = SIMD4<UInt64>(repeating: 0) &- (quadrant & 1)
-        let bits = (unsafeBitCast(cosR, to: SIMD4<UInt64>.self) & ~odd) | (unsafeBitCast(sinR, to: SIMD4<UInt64>.self) & odd)
-        let negative = ((quadrant &+ 1) & 2) &<< 62
-        return unsafeBitCast(bits ^ negative, to: SIMD4<Double>.self)
+        // cos(x) by quadrant: cos r, -sin r, -cos r, sin r; sin(x): sin r, cos r, -sin r, -cos r.
+        let cosine = ((cosR & ~odd) | (sinR & odd)) ^ (((quadrant &+ 1) & 2) &<< 62)
+        let sine = ((sinR & ~odd) | (cosR & odd)) ^ ((quadrant & 2) &<< 62)
+        return (unsafeBitCast(cosine, to: SIMD4<Double>.self), unsafeBitCast(sine, to: SIMD4<Double>.self))
     }
 }
-
 
 /// The C library's cosine, for arguments beyond `Cosine.reducedLimit`.
 @inline(never)
 func libraryCosine(_ x: Double) -> Double { cos(x) }
+
+/// The C library's sine, for arguments beyond `Cosine.reducedLimit`.
+@inline(never)
+func librarySine(_ x: Double) -> Double { sin(x) }

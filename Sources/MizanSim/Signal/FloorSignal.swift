@@ -81,11 +81,12 @@ public struct FloorSignal: Sendable {
                      stand: UInt64, fixedOffset: Double) -> HeldSignal {
         var base = meanRSSI(distance: position.distance(to: tillPosition)) + offsets[till] + fixedOffset
         if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
-        var state = key(till: till, phone: phone, stand: stand)
+        let pair = pairKey(till: till, phone: phone)
+        var state = key(pair: pair, stand: stand)
         if let link { base += link.fade(&state) }
-        guard let channel else { return HeldSignal(link: base, channels: (base, base, base)) }
+        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
         let c0 = channel.fade(&state), c1 = channel.fade(&state), c2 = channel.fade(&state)
-        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2))
+        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
     }
 
     /// The largest per-packet noise `noise` can draw, dB: its normals are
@@ -97,15 +98,27 @@ public struct FloorSignal: Sendable {
 
     /// The per-packet noise of one packet (till's advertising event `event`, on `channel`) at one phone, dB.
     public func noise(till: Int, event: Int, phone: Int, channel: Int) -> Double {
+        noise(pair: pairKey(till: till, phone: phone), event: event, channel: channel)
+    }
+
+    /// `noise(till:event:phone:channel:)` for the pair whose `HeldSignal.noiseKey` is `pair`
+    /// (the same value, without hashing the till and phone again for every packet).
+    @inline(__always)
+    func noise(pair: UInt64, event: Int, channel: Int) -> Double {
         guard packetNoise > 0 else { return 0 }
-        var state = key(till: till, phone: phone, stand: UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(channel)) ^ 0x5DEE_CE66_D1CE_4E5B
+        var state = key(pair: pair, stand: UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(channel)) ^ 0x5DEE_CE66_D1CE_4E5B
         return packetNoise * Self.normal(&state)
     }
 
-    private func key(till: Int, phone: Int, stand: UInt64) -> UInt64 {
-        var h = SeededGenerator.mix64(hashKey ^ UInt64(truncatingIfNeeded: till))
-        h = SeededGenerator.mix64(h ^ UInt64(truncatingIfNeeded: phone) &* 0x9E37_79B9_7F4A_7C15)
-        return SeededGenerator.mix64(h ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
+    /// The hash of a (till, phone) pair: the part of every draw's key that does not change with the stand or packet.
+    private func pairKey(till: Int, phone: Int) -> UInt64 {
+        let h = SeededGenerator.mix64(hashKey ^ UInt64(truncatingIfNeeded: till))
+        return SeededGenerator.mix64(h ^ UInt64(truncatingIfNeeded: phone) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    @inline(__always)
+    private func key(pair: UInt64, stand: UInt64) -> UInt64 {
+        SeededGenerator.mix64(pair ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
     /// A standard normal from a hash state (the quantile of one uniform in (0, 1): `NormalQuantile`), advancing it.
@@ -121,6 +134,14 @@ public struct FloorSignal: Sendable {
 public struct HeldSignal: Sendable {
     public let link: Double
     public let channels: (Double, Double, Double)
+    /// The (till, phone) pair's hash, for its packets' noise (`FloorSignal.noise(pair:event:channel:)`); 0 off the signal model.
+    let noiseKey: UInt64
+
+    init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64 = 0) {
+        self.link = link
+        self.channels = channels
+        self.noiseKey = noiseKey
+    }
 
     public func channel(_ index: Int) -> Double {
         switch index {

@@ -71,15 +71,25 @@ public struct SharedSpectrumShadowing: Sendable {
         sinPhase += Self.packed(sines)
     }
 
-    /// The features at (x, y), for `value(till:basis:)`.
+    /// The features at (x, y), for `value(till:basis:)`: four cosines and
+    /// sines at a time by `Cosine` (within 2 units in the last place of the C
+    /// library's), the C library's for an angle beyond its reach.
     public func basis(x: Double, y: Double) -> Basis {
-        var cosines = [Double](repeating: 0, count: chunks * 4), sines = cosines
-        for index in 0..<features {
-            let angle = kx[index] * x + ky[index] * y
-            cosines[index] = cos(angle)
-            sines[index] = sin(angle)
+        var cosines = [SIMD4<Double>](repeating: .zero, count: chunks), sines = cosines
+        let limit = SIMD4<Double>(repeating: Cosine.reducedLimit)
+        for chunk in 0..<chunks {
+            var angle = SIMD4<Double>.zero
+            let lanes = Swift.min(4, features - chunk * 4)
+            for lane in 0..<lanes { angle[lane] = kx[chunk * 4 + lane] * x + ky[chunk * 4 + lane] * y }
+            if any(angle .> limit .| angle .< -limit) {
+                for lane in 0..<4 { (cosines[chunk][lane], sines[chunk][lane]) = (libraryCosine(angle[lane]), librarySine(angle[lane])) }
+            } else {
+                (cosines[chunk], sines[chunk]) = Cosine.cosineAndSine(angle)
+            }
+            // Padding lanes stay 0 (their phases are 0 too).
+            for lane in lanes..<4 { (cosines[chunk][lane], sines[chunk][lane]) = (0, 0) }
         }
-        return Basis(cosines: Self.packed(cosines), sines: Self.packed(sines))
+        return Basis(cosines: cosines, sines: sines)
     }
 
     /// The till's field at the spot `basis` was made for, dB.
