@@ -30,9 +30,15 @@ struct RecordStore<Record> {
 
     /// A record in use. The ledger asks only for records it has not released.
     subscript(index: Int) -> Record {
-        get {
-            guard let record = record(index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
-            return record
+        // Borrowed, not copied: reading one field of a record does not copy
+        // the whole record (and retain and release its strings) first.
+        _read {
+            if (0..<prefix.count).contains(index) {
+                yield prefix[index]
+            } else {
+                guard let position = rest.index(forKey: index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
+                yield rest.values[position]
+            }
         }
         // In place: a field written does not copy the record out and back.
         _modify {
