@@ -187,7 +187,7 @@ extension RadioMedium {
         if let kept = keptHeld(phone, till) { return kept }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
-            return HeldSignal(link: mean, channels: (mean, mean, mean))
+            return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
         }
         return computeHeld(phone, till, signal: signal)
     }
