@@ -11,6 +11,10 @@ enum MediumTimer {
     case connect(PhoneEndpoint, TillEndpoint)
     /// A write reaches the till on the simple link layer (`RadioMedium.write`).
     case writeArrives(Link, FrameType?, [UInt8])
+    /// A write's (last) request reaches the till on a faithful link (`RadioMedium.writeFaithful`).
+    case faithfulWriteArrives(Link, FrameType?, [UInt8])
+    /// The till's response to a write reaches the phone on a faithful link.
+    case faithfulWriteAcknowledged(Link, FrameType?)
     /// A notification reaches the phone (`RadioMedium.deliverNotification`).
     case notificationArrives(Link, FrameType?, [UInt8])
     /// The till sees a phone that disconnected unsubscribe (`RadioMedium.disconnect`).

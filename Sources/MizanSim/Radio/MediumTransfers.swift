@@ -108,6 +108,8 @@ extension RadioMedium {
         switch timer {
         case let .connect(phone, till): connectCompletes(phone, till)
         case let .writeArrives(link, type, bytes): writeArrives(on: link, type, bytes)
+        case let .faithfulWriteArrives(link, type, bytes): faithfulWriteArrives(on: link, type, bytes)
+        case let .faithfulWriteAcknowledged(link, type): faithfulWriteAcknowledged(on: link, type)
         case let .notificationArrives(link, type, bytes): notificationArrives(on: link, type, bytes)
         case let .unsubscribe(link): unsubscribe(link)
         }

@@ -6,6 +6,6 @@ enum TimerAction {
     /// enqueues the task on the executor it slept on.
     case resume(UnsafeContinuation<Void, any Error>)
     /// A timer as plain data (`VirtualClock.schedule(at:target:event:)`): the
-    /// target is told the event; nothing is allocated to set it.
-    case tell(any TimerTarget, event: Int)
+    /// target (held unowned) is told the event; nothing is allocated to set it.
+    case tell(TimerTargetReference, event: Int)
 }

@@ -31,7 +31,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     // overlap; the dynamic checks were a tenth of a timer's cost.
     @exclusivity(unchecked) private var timers = TimerQueue<TimerAction>()
 
-    /// How many timers (callbacks and sleeps) have fired so far.
+    /// How many timers (callbacks, data timers and sleeps) have fired so far.
     // Unchecked exclusivity: a counter bumped once per timer, calling nothing.
     @exclusivity(unchecked) public private(set) var timersFired: UInt64 = 0
 
@@ -54,7 +54,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// The deadline of the timer that fires next, if any.
     public var nextDeadline: VirtualInstant? { timers.nextDeadline }
 
-    /// How many timers (callbacks and sleeping tasks) are pending.
+    /// How many timers (callbacks, data timers and sleeping tasks) are pending.
     public var pendingTimerCount: Int { timers.count }
 
     // MARK: Callback timers
@@ -76,11 +76,13 @@ public final class VirtualClock: Clock, @unchecked Sendable {
 
     /// Tells `target` `event` when virtual time reaches `deadline` (at `now` if
     /// `deadline` has passed), after every timer already set for the same
-    /// instant: the same order as `schedule(at:_:)`, without a closure to allocate.
+    /// instant: the same order as `schedule(at:_:)`, without a closure to
+    /// allocate. The timer holds `target` unowned (`TimerTargetReference`):
+    /// the target must outlive it.
     @discardableResult
     func schedule(at deadline: VirtualInstant, target: any TimerTarget, event: Int) -> TimerID {
         drivingThread.checkAccess("VirtualClock.schedule(at:target:event:) was called")
-        return timers.insert(.tell(target, event: event), at: Swift.max(deadline, currentInstant))
+        return timers.insert(.tell(TimerTargetReference(target: target), event: event), at: Swift.max(deadline, currentInstant))
     }
 
     /// Tells `target` `event` after `delay` of virtual time (see `schedule(at:target:event:)`).
@@ -199,8 +201,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
             callback()
         case .resume(let continuation):
             continuation.resume()
-        case .tell(let target, let event):
-            target.timerFired(event)
+        case .tell(let reference, let event):
+            reference.target.timerFired(event)
         }
         return true
     }
