@@ -94,7 +94,9 @@ public enum SelectionStrategy: Hashable, Sendable {
         case let .strongestSample(window):
             TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.strongest($0) }
         case let .highestMean(window):
-            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.mean($0) }
+            // The default's path: per-till sums and counts, no grouping (the same scores).
+            WindowMeans.scores(samples, now: now, window: window)
+                ?? TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.mean($0) }
         case let .highestMedian(window):
             TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.median($0) }
         case let .exponentialMean(window, timeConstant):
