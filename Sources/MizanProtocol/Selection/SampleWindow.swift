@@ -26,36 +26,32 @@ public struct SampleWindow: Sendable {
         // Compared as attoseconds (`Int128`, inline): `Duration`'s own comparison
         // is an opaque call into the runtime, twice per sample.
         let earliest = (now - window).attoseconds, latest = now.attoseconds
-        func kept(_ sample: RSSISample) -> Bool {
-            sample.at.attoseconds > earliest && sample.at.attoseconds <= latest && sample.rssi != RSSISample.notAvailable
-        }
-        // First the window's id range and size, then the samples go straight to
-        // their groups: no filtered copy of the window in between.
-        var lowest = UInt32.max, highest = UInt32.min, count = 0
-        for sample in samples where kept(sample) {
+        var kept: [RSSISample] = []
+        kept.reserveCapacity(samples.count)
+        var lowest = UInt32.max, highest = UInt32.min
+        for sample in samples where sample.at.attoseconds > earliest && sample.at.attoseconds <= latest
+            && sample.rssi != RSSISample.notAvailable {
+            kept.append(sample)
             lowest = Swift.min(lowest, sample.till.rawValue)
             highest = Swift.max(highest, sample.till.rawValue)
-            count += 1
         }
-        guard count > 0 else {
+        guard !kept.isEmpty else {
             grouped = []
             ranges = []
             return
         }
         let span = Int(highest - lowest) + 1
-        if span <= Swift.max(4_096, 4 * count) {
-            (grouped, ranges) = Self.countingSort(samples, count: count, lowest: lowest, span: span, where: kept)
+        if span <= Swift.max(4_096, 4 * kept.count) {
+            (grouped, ranges) = Self.countingSort(kept, lowest: lowest, span: span)
         } else {
-            (grouped, ranges) = Self.dictionaryGroups(samples.filter(kept))
+            (grouped, ranges) = Self.dictionaryGroups(kept)
         }
     }
 
-    /// Stable counting sort on `till.rawValue - lowest` of the `count` samples `kept`.
-    private static func countingSort(
-        _ samples: [RSSISample], count: Int, lowest: UInt32, span: Int, where kept: (RSSISample) -> Bool
-    ) -> ([RSSISample], [(till: TillID, range: Range<Int>)]) {
+    /// Stable counting sort on `till.rawValue - lowest`.
+    private static func countingSort(_ kept: [RSSISample], lowest: UInt32, span: Int) -> ([RSSISample], [(till: TillID, range: Range<Int>)]) {
         var starts = [Int](repeating: 0, count: span + 1)
-        for sample in samples where kept(sample) { starts[Int(sample.till.rawValue - lowest) + 1] += 1 }
+        for sample in kept { starts[Int(sample.till.rawValue - lowest) + 1] += 1 }
         var ranges: [(till: TillID, range: Range<Int>)] = []
         for slot in 0..<span where starts[slot + 1] > 0 {
             ranges.append((TillID(lowest + UInt32(slot)), 0..<0))
@@ -65,13 +61,13 @@ public struct SampleWindow: Sendable {
             let slot = Int(ranges[index].till.rawValue - lowest)
             ranges[index].range = starts[slot]..<starts[slot + 1]
         }
-        let grouped = [RSSISample](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for sample in samples where kept(sample) {
+        let grouped = [RSSISample](unsafeUninitializedCapacity: kept.count) { buffer, initialized in
+            for sample in kept {
                 let slot = Int(sample.till.rawValue - lowest)
                 (buffer.baseAddress! + starts[slot]).initialize(to: sample)
                 starts[slot] += 1
             }
-            initialized = count
+            initialized = kept.count
         }
         return (grouped, ranges)
     }
