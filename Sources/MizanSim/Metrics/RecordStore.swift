@@ -30,9 +30,14 @@ struct RecordStore<Record> {
 
     /// A record in use. The ledger asks only for records it has not released.
     subscript(index: Int) -> Record {
-        get {
-            guard let record = record(index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
-            return record
+        // Borrowed: a field read does not copy the whole record out.
+        _read {
+            if (0..<prefix.count).contains(index) {
+                yield prefix[index]
+            } else {
+                guard let position = rest.index(forKey: index) else { preconditionFailure("TransactionLedger: record \(index) was released") }
+                yield rest.values[position]
+            }
         }
         // In place: a field written does not copy the record out and back.
         _modify {
@@ -43,6 +48,11 @@ struct RecordStore<Record> {
                 yield &rest.values[position]
             }
         }
+    }
+
+    /// Several fields of one record in use written (and read) in one access: one look-up, not one per field.
+    mutating func update<T>(_ index: Int, _ body: (inout Record) -> T) -> T {
+        body(&self[index])
     }
 
     /// Forgets a record past the kept prefix and returns it; the prefix stays.
