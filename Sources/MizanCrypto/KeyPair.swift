@@ -9,7 +9,7 @@ public struct KeyPair: Sendable {
     /// A key pair from the system's random source (`crypto_kx_keypair`).
     public static func generate() throws(CryptoError) -> KeyPair {
         try Sodium.ready()
-        var pk = [UInt8](repeating: 0, count: PublicKey.byteCount)
+        var pk = [UInt8].zeroed(count: PublicKey.byteCount)
         let sk = try SecureBytes(count: Int(crypto_kx_SECRETKEYBYTES)) { (p: UnsafeMutablePointer<UInt8>) throws(CryptoError) in
             try Sodium.check(crypto_kx_keypair(&pk, p), else: .libraryUnavailable)
         }
@@ -22,7 +22,7 @@ public struct KeyPair: Sendable {
     public static func derive(fromSeed seed: SecureBytes) throws(CryptoError) -> KeyPair {
         try Sodium.ready()
         try Sodium.requireLength("key seed", seed.count, seedByteCount)
-        var pk = [UInt8](repeating: 0, count: PublicKey.byteCount)
+        var pk = [UInt8].zeroed(count: PublicKey.byteCount)
         let sk = try SecureBytes(count: Int(crypto_kx_SECRETKEYBYTES)) { (p: UnsafeMutablePointer<UInt8>) throws(CryptoError) in
             try Sodium.check(crypto_kx_seed_keypair(&pk, p, seed.pointer), else: .libraryUnavailable)
         }

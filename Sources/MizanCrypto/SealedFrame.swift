@@ -15,14 +15,18 @@ enum SealedFrame {
     static let minimumByteCount = headerByteCount + XChaCha20Poly1305.tagByteCount
 
     static func nonce(direction: Direction, counter: UInt64) -> [UInt8] {
-        var nonce = [UInt8](repeating: 0, count: XChaCha20Poly1305.nonceByteCount)
+        var nonce = [UInt8].zeroed(count: XChaCha20Poly1305.nonceByteCount)
         nonce[0] = direction.rawValue
         for i in 0..<8 { nonce[nonce.count - 1 - i] = UInt8(truncatingIfNeeded: counter >> (8 * UInt64(i))) }
         return nonce
     }
 
-    static func header(direction: Direction, counter: UInt64) -> [UInt8] {
-        var header: [UInt8] = [direction.rawValue]
+    /// The frame's clear header, in an array with room for `followedBy` more
+    /// bytes (the sealed body), so that appending the body does not reallocate.
+    static func header(direction: Direction, counter: UInt64, followedBy bodyByteCount: Int = 0) -> [UInt8] {
+        var header: [UInt8] = []
+        header.reserveCapacity(headerByteCount + bodyByteCount)
+        header.append(direction.rawValue)
         for i in (0..<8).reversed() { header.append(UInt8(truncatingIfNeeded: counter >> (8 * UInt64(i)))) }
         return header
     }

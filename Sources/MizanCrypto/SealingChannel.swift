@@ -20,7 +20,7 @@ public struct SealingChannel: Sendable {
         let nonce = SealedFrame.nonce(direction: direction, counter: nextCounter)
         let data = SealedFrame.associatedData(transcript: associatedData, frameHeader: frameHeader, direction: direction.rawValue, counter: nextCounter)
         let body = try XChaCha20Poly1305.seal(message, key: key, nonce: nonce, associatedData: data)
-        var frame = SealedFrame.header(direction: direction, counter: nextCounter)
+        var frame = SealedFrame.header(direction: direction, counter: nextCounter, followedBy: body.count)
         frame.append(contentsOf: body)
         nextCounter += 1
         return frame

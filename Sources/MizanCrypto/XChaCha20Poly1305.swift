@@ -11,7 +11,7 @@ public enum XChaCha20Poly1305 {
         _ message: [UInt8], key: SecureBytes, nonce: [UInt8], associatedData: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
         try validate(key: key, nonce: nonce)
-        var out = [UInt8](repeating: 0, count: message.count + tagByteCount)
+        var out = [UInt8].zeroed(count: message.count + tagByteCount)
         var outLength: UInt64 = 0
         let code = crypto_aead_xchacha20poly1305_ietf_encrypt(
             &out, &outLength, message, UInt64(message.count),
@@ -26,7 +26,7 @@ public enum XChaCha20Poly1305 {
     ) throws(CryptoError) -> [UInt8] {
         try validate(key: key, nonce: nonce)
         guard sealed.count >= tagByteCount else { throw .frameTooShort(length: sealed.count) }
-        var out = [UInt8](repeating: 0, count: sealed.count - tagByteCount)
+        var out = [UInt8].zeroed(count: sealed.count - tagByteCount)
         var outLength: UInt64 = 0
         let code = crypto_aead_xchacha20poly1305_ietf_decrypt(
             &out, &outLength, nil, sealed, UInt64(sealed.count),

@@ -13,4 +13,15 @@ import Testing
             #expect(medium.channel(ofInterval: Double(index)) == expected, "interval \(index)")
         }
     }
+
+    @Test func theIntervalIndexRoundsDownAsTheLibraryDoesForEveryKindOfValue() {
+        var generator = SeededGenerator(seed: 31)
+        var values: [Double] = [0, -0.0, 0.5, 1, 2.999999999, 3, -0.5, -1, -2.5, 0x1p52 + 1, 0x1p62 - 1024, 0x1p62, 1e300, -1e300,
+                                .infinity, -.infinity, .ulpOfOne, -.ulpOfOne, 0x1p53 - 0.5]
+        for _ in 0..<10_000 { values.append(generator.uniform(-1e7...1e7)) }
+        for x in values {
+            #expect(RadioMedium.wholeBelow(x) == x.rounded(.down), "x = \(x)")
+        }
+        #expect(RadioMedium.wholeBelow(.nan).isNaN)
+    }
 }

@@ -75,4 +75,26 @@ import Darwin
         let silent = SharedSpectrumShadowing(sigma: 0, correlationLength: 2, generator: &generator)
         #expect(silent.value(till: 0, basis: silent.basis(x: 1, y: 1)) == 0)
     }
+
+    @Test func aSpotsBasisHoldsEachFeaturesCosineAndSineAndFallsBackToTheLibraryOnlyWhereAnAngleIsOutOfReach() {
+        var generator = SeededGenerator(seed: 13)
+        let shadowing = SharedSpectrumShadowing(sigma: 1, correlationLength: 0.5, features: 96, generator: &generator)
+        // Near: every angle within reach. Far (10^6 m): many beyond it, next to some within.
+        for (x, y) in [(3.5, -2.0), (1.0e6, 2.0)] {
+            let basis = shadowing.basis(x: x, y: y)
+            var beyond = 0
+            for m in 0..<96 {
+                let angle = shadowing.kx[m] * x + shadowing.ky[m] * y
+                let (c, s) = (basis.cosines[m / 4][m % 4], basis.sines[m / 4][m % 4])
+                if abs(angle) > Cosine.reducedLimit {
+                    beyond += 1
+                    #expect(c == cos(angle) && s == sin(angle), "feature \(m)")
+                } else {
+                    let four = Cosine.cosineAndSine(SIMD4(repeating: angle))
+                    #expect(c == four.cos[0] && s == four.sin[0], "feature \(m)")
+                }
+            }
+            if x > 1_000 { #expect(beyond > 0 && beyond < 96) } else { #expect(beyond == 0) }
+        }
+    }
 }

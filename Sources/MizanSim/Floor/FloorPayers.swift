@@ -91,7 +91,7 @@ extension Floor {
         process { [clock, index = till.index] floor in
             var gap = first
             while true {
-                do { try await clock.sleep(for: .seconds(gap)) } catch { return }
+                do { try await clock.wait(for: .seconds(gap)) } catch { return }
                 gap = floor.value.arrives(at: index, meanGap: meanGap)
             }
         }

@@ -93,7 +93,7 @@ extension Floor {
         switch plan.payers {
         case .pairs:
             process { [clock, delay = plan.payerBehaviour.restartDelay, index = phone.index] floor in
-                do { try await clock.sleep(for: delay) } catch { return }
+                do { try await clock.wait(for: delay) } catch { return }
                 let floor = floor.value
                 floor.tapStart(floor.phone(index))
             }

@@ -14,7 +14,7 @@ extension Till {
     /// The operator's patience: after `delay`, if sale `sale` is still under
     /// way on the till and not yet paid, the operator cancels it.
     func operatorCancels(after delay: Duration, sale started: Int, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        do { try await floor.value.clock.wait(for: delay) } catch { return }
         operatorCancelsNow(sale: started, floor.value)
     }
 
@@ -31,7 +31,7 @@ extension Till {
 
     /// The operator looks at the till for `delay`, then picks `outcome` if the till still asks.
     func operatorPicks(after delay: Duration, _ outcome: Outcome, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        do { try await floor.value.clock.wait(for: delay) } catch { return }
         operatorPicksNow(outcome, floor.value)
     }
 
@@ -48,7 +48,7 @@ extension Phone {
     /// The payer's patience: after `delay`, if the same attempt is still
     /// searching, connecting or showing the amount, the payer cancels it.
     func payerCancels(after delay: Duration, attempt: Int, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        do { try await floor.value.clock.wait(for: delay) } catch { return }
         payerCancelsNow(attempt: attempt, floor.value)
     }
 
@@ -66,7 +66,7 @@ extension Phone {
     /// The payer reads the amount for `delay`, then confirms it if it is theirs
     /// and they are willing, and declines it otherwise.
     func payerDecides(after delay: Duration, willing: Bool, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.sleep(for: delay) } catch { return }
+        do { try await floor.value.clock.wait(for: delay) } catch { return }
         payerDecidesNow(willing: willing, floor.value)
     }
 

@@ -37,16 +37,22 @@ extension RadioMedium {
         }
         link.lastUp = ready
         armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
-        clock.schedule(at: VirtualInstant(sinceStart: requestArrives)) { [unowned self] in
-            guard link.open else { return }
-            observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
-            link.till.deliver(.wrote(link.phone.central, bytes))
-        }
-        clock.schedule(at: VirtualInstant(sinceStart: ready)) { [unowned self] in
-            guard link.open else { return }
-            link.phone.deliver(.writeAcknowledged)
-            taps?.arrived(link, type, true)
-        }
+        frameTimers.schedule(.faithfulWriteArrives(link, type, bytes), at: VirtualInstant(sinceStart: requestArrives))
+        frameTimers.schedule(.faithfulWriteAcknowledged(link, type), at: VirtualInstant(sinceStart: ready))
+    }
+
+    /// A write's (last) request reaches the till on a faithful link.
+    func faithfulWriteArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard link.open else { return }
+        observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+        link.till.deliver(.wrote(link.phone.central, bytes))
+    }
+
+    /// The till's response to a write reaches the phone on a faithful link.
+    func faithfulWriteAcknowledged(on link: Link, _ type: FrameType?) {
+        guard link.open else { return }
+        link.phone.deliver(.writeAcknowledged)
+        taps?.arrived(link, type, true)
     }
 
     /// A notification on a faithful link: each piece costs its connection events.

@@ -30,7 +30,8 @@ struct RecordStore<Record> {
 
     /// A record in use. The ledger asks only for records it has not released.
     subscript(index: Int) -> Record {
-        // Borrowed: a field read does not copy the whole record out.
+        // Borrowed, not copied: reading one field of a record does not copy
+        // the whole record (and retain and release its strings) first.
         _read {
             if (0..<prefix.count).contains(index) {
                 yield prefix[index]

@@ -80,11 +80,15 @@ final class PhoneEndpoint {
     @exclusivity(unchecked) var eventStamp = 0
     @exclusivity(unchecked) var eventMean = 0.0
     // The signal model's scanning (`MediumAdvertising`).
-    /// How it scans, and when its scan interval 0 began (seconds), from the scan's start.
-    @exclusivity(unchecked) var scan = ScanProfile.androidLowLatency
+    /// How it scans (its `ScanProfile`'s figures, read per packet: not the profile
+    /// itself, whose copy retains its name), and when its scan interval 0 began
+    /// (seconds), from the scan's start.
     @exclusivity(unchecked) var scanPhase = 0.0
     @exclusivity(unchecked) var scanWindow = 0.1
     @exclusivity(unchecked) var scanInterval = 0.1
+    @exclusivity(unchecked) var reportLoss = 0.0
+    @exclusivity(unchecked) var reportHoldMedian: Double?
+    @exclusivity(unchecked) var reportHoldSpread = 0.0
     /// iOS hold-off: when each till (by index) may next be reported; empty without a hold-off.
     @exclusivity(unchecked) var reportHeldUntil: [Double] = []
     /// What it receives from each till (by index) while it stands, computed

@@ -4,7 +4,7 @@ import MizanRuntime
 /// Advertising and scanning. On the simple model each advertising event a
 /// packet per channel, heard by every scanning phone whose packet clears the
 /// sensitivity; on the signal model, `MediumSignal`.
-extension RadioMedium {
+extension RadioMedium: TimerTarget {
     // MARK: advertising and scanning
 
     func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
@@ -34,9 +34,8 @@ extension RadioMedium {
     }
 
     func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
-        till.advertisingTimer = clock.schedule(after: delay) { [unowned self, unowned till] in
-            advertise(till)
-        }
+        // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
+        till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
         if signal != nil { till.nextEventStart = nowSeconds + delay / .seconds(1) }
     }
 
@@ -82,6 +81,11 @@ extension RadioMedium {
         if till.advertisingPayload != nil, till.advertisingTimer == nil {
             scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())
         }
+    }
+
+    /// A till's advertising event is due (`scheduleAdvertising`): the event is the till's index.
+    func timerFired(_ till: Int) {
+        advertise(tills[till])
     }
 
     func startScan(_ phone: PhoneEndpoint) {

@@ -16,26 +16,29 @@ extension RadioMedium {
         }
         let till = tills[index]
         phone.connecting = true
-        clock.schedule(after: parameters.connectLatency) { [unowned self, unowned phone, unowned till] in
-            guard phone.connecting else { return } // the phone gave up meanwhile
-            phone.connecting = false
-            let reachable = phone.availability == .on && till.availability == .on && till.serviceUp
-                && phone.link == nil && canHear(phone, till)
-                && generator.unitInterval() >= model.packetErrorRate(rssi: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
-            guard reachable else {
-                observe(.connectFailed(phone: phone.index, till: till.index))
-                phone.deliver(.failedToConnect)
-                return
-            }
-            let link = Link(phone: phone, till: till, interval: parameters.connectionInterval, supervisionTimeout: parameters.supervisionTimeout)
-            link.lastUp = now
-            link.lastDown = now
-            phone.link = link
-            till.links.append(link)
-            observe(.connected(phone: phone.index, till: till.index))
-            till.deliver(.subscribed(phone.central))
-            phone.deliver(.connected)
+        frameTimers.schedule(.connect(phone, till), after: parameters.connectLatency)
+    }
+
+    /// A connect request's latency has passed: the phone is linked to the till, or told it failed.
+    func connectCompletes(_ phone: PhoneEndpoint, _ till: TillEndpoint) {
+        guard phone.connecting else { return } // the phone gave up meanwhile
+        phone.connecting = false
+        let reachable = phone.availability == .on && till.availability == .on && till.serviceUp
+            && phone.link == nil && canHear(phone, till)
+            && generator.unitInterval() >= model.packetErrorRate(rssi: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
+        guard reachable else {
+            observe(.connectFailed(phone: phone.index, till: till.index))
+            phone.deliver(.failedToConnect)
+            return
         }
+        let link = Link(phone: phone, till: till, interval: parameters.connectionInterval, supervisionTimeout: parameters.supervisionTimeout)
+        link.lastUp = now
+        link.lastDown = now
+        phone.link = link
+        till.links.append(link)
+        observe(.connected(phone: phone.index, till: till.index))
+        till.deliver(.subscribed(phone.central))
+        phone.deliver(.connected)
     }
 
     func disconnect(_ phone: PhoneEndpoint) {
@@ -44,12 +47,15 @@ extension RadioMedium {
         phone.link = nil
         // Pending writes go first; then the till sees the phone unsubscribe.
         let at = Swift.max(now, link.lastUp) + parameters.serviceRetirementLatency
-        clock.schedule(at: VirtualInstant(sinceStart: at)) { [unowned self] in
-            guard link.open else { return }
-            close(link)
-            observe(.unsubscribed(phone: link.phone.index, till: link.till.index))
-            link.till.deliver(.unsubscribed(link.phone.central))
-        }
+        frameTimers.schedule(.unsubscribe(link), at: VirtualInstant(sinceStart: at))
+    }
+
+    /// A disconnected phone's pending writes have gone: the till sees it unsubscribe.
+    func unsubscribe(_ link: Link) {
+        guard link.open else { return }
+        close(link)
+        observe(.unsubscribed(phone: link.phone.index, till: link.till.index))
+        link.till.deliver(.unsubscribed(link.phone.central))
     }
 
     func retireService(_ till: TillEndpoint) {

@@ -103,21 +103,28 @@ extension RadioMedium {
     /// The channel (0, 1, 2) the phone listens on at `time`, or nil between windows.
     func listeningChannel(_ phone: PhoneEndpoint, at time: Double) -> Int? {
         let since = time - phone.scanPhase
-        let index = (since / phone.scanInterval).rounded(.down)
+        let index = Self.wholeBelow(since / phone.scanInterval)
         guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
         return channel(ofInterval: index)
     }
 
     /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
     func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
-        ((time - phone.scanPhase) / phone.scanInterval).rounded(.down)
+        Self.wholeBelow((time - phone.scanPhase) / phone.scanInterval)
+    }
+
+    /// `x.rounded(.down)`, without a call into the C library's `floor` for the
+    /// usual case (0 <= x < 2^62, where truncating is rounding down).
+    @inline(__always)
+    static func wholeBelow(_ x: Double) -> Double {
+        x >= 0 && x < 0x1p62 ? Double(Int64(x)) : x.rounded(.down)
     }
 
     /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
     /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
     /// never rounded across a whole number), without an integer division per packet.
     func channel(ofInterval index: Double) -> Int {
-        Int(index - 3 * (index / 3).rounded(.down))
+        Int(index - 3 * Self.wholeBelow(index / 3))
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
@@ -163,14 +170,13 @@ extension RadioMedium {
     /// Whether the phone reports a packet it decoded: its profile's report
     /// loss, and (iOS) no second report of a till within its hold-off.
     func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint) -> Bool {
-        let scan = phone.scan
-        if scan.reportLoss > 0, generator.unitInterval() < scan.reportLoss { return false }
-        guard let median = scan.reportHoldMedian else { return true }
+        if phone.reportLoss > 0, generator.unitInterval() < phone.reportLoss { return false }
+        guard let median = phone.reportHoldMedian else { return true }
         if phone.reportHeldUntil.count <= till.index {
             phone.reportHeldUntil.append(contentsOf: repeatElement(-Double.infinity, count: tills.count - phone.reportHeldUntil.count))
         }
         guard time >= phone.reportHeldUntil[till.index] else { return false }
-        phone.reportHeldUntil[till.index] = time + median * exp(scan.reportHoldSpread * generator.normal())
+        phone.reportHeldUntil[till.index] = time + median * exp(phone.reportHoldSpread * generator.normal())
         return true
     }
 
@@ -181,7 +187,7 @@ extension RadioMedium {
         if let kept = keptHeld(phone, till) { return kept }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
-            return HeldSignal(link: mean, channels: (mean, mean, mean))
+            return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
         }
         return computeHeld(phone, till, signal: signal)
     }
@@ -237,10 +243,13 @@ extension RadioMedium {
     /// profile (phones without one, on the simple link layer, listen as
     /// Android's low-latency mode: all the time), from a random phase.
     func beginSignalScan(_ phone: PhoneEndpoint) {
-        phone.scan = phone.profile?.scan ?? .androidLowLatency
-        phone.scanWindow = phone.scan.window
-        phone.scanInterval = phone.scan.interval
-        phone.scanPhase = nowSeconds - generator.uniform(0...phone.scan.interval)
+        let scan = phone.profile?.scan ?? .androidLowLatency
+        phone.scanWindow = scan.window
+        phone.scanInterval = scan.interval
+        phone.reportLoss = scan.reportLoss
+        phone.reportHoldMedian = scan.reportHoldMedian
+        phone.reportHoldSpread = scan.reportHoldSpread
+        phone.scanPhase = nowSeconds - generator.uniform(0...scan.interval)
         phone.reportHeldUntil.removeAll(keepingCapacity: true)
     }
 

@@ -65,19 +65,23 @@ extension RadioMedium {
     /// A notification in flight until `arrival`: then the phone has it, the
     /// till hears it delivered, and a till once refused hears "ready to update".
     func deliverNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8], at arrival: Duration) {
+        link.notifiesInFlight += 1
+        frameTimers.schedule(.notificationArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
+    }
+
+    /// A notification arrives: the phone has it, the till hears it delivered,
+    /// and a till once refused hears "ready to update".
+    func notificationArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         let till = link.till
         let central = link.phone.central
-        link.notifiesInFlight += 1
-        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self, unowned till] in
-            link.notifiesInFlight -= 1
-            guard link.open else { return }
-            observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
-            link.phone.deliver(.notified(bytes))
-            if link.open { till.deliver(.delivered(central)) }
-            if till.notifyRefused {
-                till.notifyRefused = false
-                till.deliver(.readyToUpdate)
-            }
+        link.notifiesInFlight -= 1
+        guard link.open else { return }
+        observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
+        link.phone.deliver(.notified(bytes))
+        if link.open { till.deliver(.delivered(central)) }
+        if till.notifyRefused {
+            till.notifyRefused = false
+            till.deliver(.readyToUpdate)
         }
     }
 
@@ -85,14 +89,29 @@ extension RadioMedium {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
-        clock.schedule(at: VirtualInstant(sinceStart: arrival)) { [unowned self] in
-            guard link.open else { return }
-            observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
-            link.till.deliver(.wrote(link.phone.central, bytes))
-            if link.open { link.phone.deliver(.writeAcknowledged) }
-            // The till has the frame and the phone its acknowledgement: a fault
-            // "after" this step sees both sides past it.
-            taps?.arrived(link, type, true)
+        frameTimers.schedule(.writeArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
+    }
+
+    /// A write arrives on a simple link: the till has it, the phone its acknowledgement.
+    func writeArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard link.open else { return }
+        observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+        link.till.deliver(.wrote(link.phone.central, bytes))
+        if link.open { link.phone.deliver(.writeAcknowledged) }
+        // The till has the frame and the phone its acknowledgement: a fault
+        // "after" this step sees both sides past it.
+        taps?.arrived(link, type, true)
+    }
+
+    /// One of the medium's timers set as data fired (`MediumTimers`).
+    func fire(_ timer: MediumTimer) {
+        switch timer {
+        case let .connect(phone, till): connectCompletes(phone, till)
+        case let .writeArrives(link, type, bytes): writeArrives(on: link, type, bytes)
+        case let .faithfulWriteArrives(link, type, bytes): faithfulWriteArrives(on: link, type, bytes)
+        case let .faithfulWriteAcknowledged(link, type): faithfulWriteAcknowledged(on: link, type)
+        case let .notificationArrives(link, type, bytes): notificationArrives(on: link, type, bytes)
+        case let .unsubscribe(link): unsubscribe(link)
         }
     }
 

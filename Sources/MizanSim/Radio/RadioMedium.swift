@@ -70,6 +70,9 @@ public final class RadioMedium {
     /// Last packet start per advertising channel, for collisions.
     var lastPacketOnChannel: [Duration]
 
+    /// Frames in flight and connects under way, as plain data until they fire (`MediumTimer`).
+    private(set) lazy var frameTimers = MediumTimers(medium: self, clock: clock)
+
     /// Advertising events so far: stamps each phone's per-event mean RSSI.
     @exclusivity(unchecked) var advertisingEvents = 0
     @exclusivity(unchecked) public internal(set) var packetsSent = 0

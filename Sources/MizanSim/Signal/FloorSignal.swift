@@ -134,10 +134,11 @@ public struct FloorSignal: Sendable {
 public struct HeldSignal: Sendable {
     public let link: Double
     public let channels: (Double, Double, Double)
-    /// The (till, phone) pair's hash, for its packets' noise (`FloorSignal.noise(pair:event:channel:)`); 0 off the signal model.
+    /// The (till, phone) pair's hash, for its packets' noise (`FloorSignal.noise(pair:event:channel:)`);
+    /// 0 off the signal model, where nothing draws noise from it.
     let noiseKey: UInt64
 
-    init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64 = 0) {
+    init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64) {
         self.link = link
         self.channels = channels
         self.noiseKey = noiseKey

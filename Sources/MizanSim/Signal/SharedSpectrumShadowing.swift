@@ -76,15 +76,14 @@ public struct SharedSpectrumShadowing: Sendable {
     /// library's), the C library's for an angle beyond its reach.
     public func basis(x: Double, y: Double) -> Basis {
         var cosines = [SIMD4<Double>](repeating: .zero, count: chunks), sines = cosines
-        let limit = SIMD4<Double>(repeating: Cosine.reducedLimit)
         for chunk in 0..<chunks {
             var angle = SIMD4<Double>.zero
             let lanes = Swift.min(4, features - chunk * 4)
             for lane in 0..<lanes { angle[lane] = kx[chunk * 4 + lane] * x + ky[chunk * 4 + lane] * y }
-            if any(angle .> limit .| angle .< -limit) {
-                for lane in 0..<4 { (cosines[chunk][lane], sines[chunk][lane]) = (libraryCosine(angle[lane]), librarySine(angle[lane])) }
-            } else {
-                (cosines[chunk], sines[chunk]) = Cosine.cosineAndSine(angle)
+            (cosines[chunk], sines[chunk]) = Cosine.cosineAndSine(angle)
+            // An angle beyond `Cosine`'s reach: the C library's, for that feature alone.
+            for lane in 0..<lanes where abs(angle[lane]) > Cosine.reducedLimit {
+                (cosines[chunk][lane], sines[chunk][lane]) = (libraryCosine(angle[lane]), librarySine(angle[lane]))
             }
             // Padding lanes stay 0 (their phases are 0 too).
             for lane in lanes..<4 { (cosines[chunk][lane], sines[chunk][lane]) = (0, 0) }

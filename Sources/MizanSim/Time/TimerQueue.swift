@@ -87,7 +87,7 @@ struct TimerQueue<Payload> {
         guard let first = heap.first else { return nil }
         if let limit, first.deadline > limit.sinceStart.attoseconds { return nil }
         let payload = takePayload(slot: first.slot)
-        removeHeapEntry(at: 0)
+        removeFirstEntry()
         return (first.instant, payload)
     }
 
@@ -132,6 +132,41 @@ struct TimerQueue<Payload> {
             siftUp(from: index)
         } else {
             siftDown(from: index)
+        }
+    }
+
+    /// Removes the first entry (its slot already freed): the hole it leaves
+    /// goes down to a leaf along the earlier child, one comparison a level,
+    /// and the last entry fills it, sifted up from there (usually a level or
+    /// none). The order of (deadline, sequence) is total, so the entries pop
+    /// in the same order as with a sift-down of the last entry from the root,
+    /// with about half the comparisons.
+    private mutating func removeFirstEntry() {
+        let last = heap.removeLast()
+        let count = heap.count
+        guard count > 0 else { return }
+        heap.withUnsafeMutableBufferPointer { heap in
+            heapIndex.withUnsafeMutableBufferPointer { heapIndex in
+                var index = 0
+                while true {
+                    let left = 2 * index + 1
+                    guard left < count else { break }
+                    let right = left + 1
+                    let child = right < count && heap[right].fires(before: heap[left]) ? right : left
+                    heap[index] = heap[child]
+                    heapIndex[heap[index].slot] = index
+                    index = child
+                }
+                while index > 0 {
+                    let parent = (index - 1) / 2
+                    guard last.fires(before: heap[parent]) else { break }
+                    heap[index] = heap[parent]
+                    heapIndex[heap[index].slot] = index
+                    index = parent
+                }
+                heap[index] = last
+                heapIndex[last.slot] = index
+            }
         }
     }
 

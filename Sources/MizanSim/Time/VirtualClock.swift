@@ -3,9 +3,12 @@
 /// swift-nio's `EmbeddedEventLoop`), so code that reads `now` inside a timer
 /// sees exactly the deadline it asked for, and `now` never moves backwards.
 ///
-/// Two kinds of timer share one queue, ordered by (deadline, insertion order):
+/// Three kinds of timer share one queue, ordered by (deadline, insertion order):
 /// - `sleep(until:tolerance:)` / `sleep(for:tolerance:)` suspend the calling
 ///   task; the loop resumes it when virtual time reaches the deadline;
+/// - `schedule(at:target:event:)` tells a `TimerTarget` an event number: a
+///   timer as plain data, for the run's frequent timers (a device's named
+///   timers, advertising events), which allocates nothing;
 /// - `schedule(at:_:)` runs a plain callback, for code that is not async.
 ///
 /// A deadline in the past fires at `now`, after the timers already due.
@@ -28,7 +31,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     // overlap; the dynamic checks were a tenth of a timer's cost.
     @exclusivity(unchecked) private var timers = TimerQueue<TimerAction>()
 
-    /// How many timers (callbacks and sleeps) have fired so far.
+    /// How many timers (callbacks, data timers and sleeps) have fired so far.
     // Unchecked exclusivity: a counter bumped once per timer, calling nothing.
     @exclusivity(unchecked) public private(set) var timersFired: UInt64 = 0
 
@@ -51,7 +54,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// The deadline of the timer that fires next, if any.
     public var nextDeadline: VirtualInstant? { timers.nextDeadline }
 
-    /// How many timers (callbacks and sleeping tasks) are pending.
+    /// How many timers (callbacks, data timers and sleeping tasks) are pending.
     public var pendingTimerCount: Int { timers.count }
 
     // MARK: Callback timers
@@ -69,6 +72,23 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerID {
         schedule(at: currentInstant.advanced(by: delay), action)
+    }
+
+    /// Tells `target` `event` when virtual time reaches `deadline` (at `now` if
+    /// `deadline` has passed), after every timer already set for the same
+    /// instant: the same order as `schedule(at:_:)`, without a closure to
+    /// allocate. The timer holds `target` unowned (`TimerTargetReference`):
+    /// the target must outlive it.
+    @discardableResult
+    func schedule(at deadline: VirtualInstant, target: any TimerTarget, event: Int) -> TimerID {
+        drivingThread.checkAccess("VirtualClock.schedule(at:target:event:) was called")
+        return timers.insert(.tell(TimerTargetReference(target: target), event: event), at: Swift.max(deadline, currentInstant))
+    }
+
+    /// Tells `target` `event` after `delay` of virtual time (see `schedule(at:target:event:)`).
+    @discardableResult
+    func schedule(after delay: Duration, target: any TimerTarget, event: Int) -> TimerID {
+        schedule(at: currentInstant.advanced(by: delay), target: target, event: event)
     }
 
     /// Cancels a pending timer. Returns false if it already fired or was cancelled.
@@ -131,6 +151,34 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         }
     }
 
+    /// Suspends the calling task until virtual time reaches `deadline`, like
+    /// `sleep(until:tolerance:)` but without a cancellation handler: cancelling
+    /// the task does not wake it early (it wakes at the deadline, and reads
+    /// `Task.isCancelled` if it cares); only the run's end (`cancelAllTimers`,
+    /// by `SimulationLoop.shutdown`) wakes it early, with `CancellationError`.
+    /// For the floor's own person processes, which no one cancels: registering
+    /// and removing a cancellation handler was about a fifth of a wait's cost.
+    /// It reserves and fills its timer at the same point as `sleep` does, so the
+    /// two order timers alike.
+    nonisolated(nonsending)
+    func wait(until deadline: VirtualInstant) async throws {
+        try await wait(until: deadline, isolation: #isolation)
+    }
+
+    /// `wait(until:)` for `duration` of virtual time from now.
+    nonisolated(nonsending)
+    func wait(for duration: Duration) async throws {
+        try await wait(until: currentInstant.advanced(by: duration), isolation: #isolation)
+    }
+
+    private func wait(until deadline: VirtualInstant, isolation: isolated (any Actor)?) async throws {
+        drivingThread.checkAccess("VirtualClock.wait(until:) was called")
+        let id = timers.reserve()
+        try await withUnsafeThrowingContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, any Error>) in
+            timers.fill(id, with: .resume(continuation), at: Swift.max(deadline, currentInstant))
+        }
+    }
+
     /// Suspends the calling task for `duration` of virtual time (see `sleep(until:tolerance:)`).
     nonisolated(nonsending)
     public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
@@ -153,6 +201,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
             callback()
         case .resume(let continuation):
             continuation.resume()
+        case .tell(let reference, let event):
+            reference.target.timerFired(event)
         }
         return true
     }
@@ -165,7 +215,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// Empties the queue: sleeping tasks are resumed with `CancellationError`
-    /// in firing order, callbacks are dropped. Returns how many timers were pending.
+    /// in firing order, callbacks and events are dropped. Returns how many timers were pending.
     @discardableResult
     func cancelAllTimers() -> Int {
         var removed = 0
@@ -176,11 +226,11 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         return removed
     }
 
-    /// A timer that will not fire: a callback is dropped, a sleeping task is
-    /// resumed with `CancellationError`.
+    /// A timer that will not fire: a callback or an event is dropped, a
+    /// sleeping task is resumed with `CancellationError`.
     private static func discard(_ action: TimerAction) {
         switch action {
-        case .callback:
+        case .callback, .tell:
             break
         case .resume(let continuation):
             continuation.resume(throwing: CancellationError())
