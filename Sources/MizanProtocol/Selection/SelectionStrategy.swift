@@ -71,17 +71,22 @@ public enum SelectionStrategy: Hashable, Sendable {
     ///     `nil`, the time of the first sample (in `Find`, within one
     ///     advertising interval of Start).
     public func choose(from samples: [RSSISample], now: Duration, incumbent: TillID? = nil, since: Duration? = nil) -> TillID? {
-        let scores = self.scores(from: samples, now: now)
+        decide(on: scores(from: samples, now: now), samples: samples, now: now, incumbent: incumbent, since: since)
+    }
+
+    /// `choose` on `scores`, this strategy's scores at `now`. A wrapper scores
+    /// as its base does, so the same scores serve every level: scored once, not once per wrapper.
+    private func decide(on scores: TillScores, samples: [RSSISample], now: Duration, incumbent: TillID?, since: Duration?) -> TillID? {
         switch self {
         case .strongestSample, .highestMean, .highestMedian, .exponentialMean, .kalman, .nearestOnMap:
             return scores.best?.till
         case let .hysteresis(base, margin):
-            guard let choice = base.choose(from: samples, now: now, incumbent: incumbent, since: since) else { return nil }
+            guard let choice = base.decide(on: scores, samples: samples, now: now, incumbent: incumbent, since: since) else { return nil }
             guard let incumbent, incumbent != choice,
                   let kept = scores.score(of: incumbent), let challenger = scores.score(of: choice) else { return choice }
             return challenger - kept >= margin ? choice : incumbent
         case let .confidentOrWait(base, margin, deadline):
-            guard let choice = base.choose(from: samples, now: now, incumbent: incumbent, since: since) else { return nil }
+            guard let choice = base.decide(on: scores, samples: samples, now: now, incumbent: incumbent, since: since) else { return nil }
             let began = since ?? samples.first?.at ?? now
             if now - began >= deadline { return choice }
             return scores.lead(of: choice) >= margin ? choice : nil
@@ -94,7 +99,9 @@ public enum SelectionStrategy: Hashable, Sendable {
         case let .strongestSample(window):
             TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.strongest($0) }
         case let .highestMean(window):
-            TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.mean($0) }
+            // The default's path: per-till sums and counts, no grouping (the same scores).
+            WindowMeans.scores(samples, now: now, window: window)
+                ?? TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.mean($0) }
         case let .highestMedian(window):
             TillScores(SampleWindow(samples, now: now, window: window)) { RSSISummary.median($0) }
         case let .exponentialMean(window, timeConstant):

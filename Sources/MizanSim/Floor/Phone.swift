@@ -41,7 +41,7 @@ public actor Phone {
     /// thread stops the process.
     @inline(__always)
     package nonisolated func entered<T>(_ operation: (isolated Phone) -> T) -> T {
-        executor.drivingThread.checkDriving("a phone was entered")
+        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a phone was entered") }
         return withoutActuallyEscaping(operation) { isolated in
             unsafeBitCast(isolated, to: ((Phone) -> T).self)(self)
         }

@@ -42,7 +42,7 @@ public actor Till {
     /// thread stops the process.
     @inline(__always)
     package nonisolated func entered<T>(_ operation: (isolated Till) -> T) -> T {
-        executor.drivingThread.checkDriving("a till was entered")
+        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a till was entered") }
         return withoutActuallyEscaping(operation) { isolated in
             unsafeBitCast(isolated, to: ((Till) -> T).self)(self)
         }
@@ -64,7 +64,8 @@ public actor Till {
 
     /// `hear(_:)` from the medium, which runs on the run's executor (see `entered`).
     package nonisolated func hearOnRun(_ event: PeripheralRadioEvent) {
-        executor.drivingThread.checkDriving("a till's radio delivered")
+        // Borrowed, not retained (as in `Phone.hearOnRun`): no retain and release around the atomic load.
+        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a till's radio delivered") }
         unsafeBitCast(tillHears as (isolated Till, PeripheralRadioEvent) -> Void, to: ((Till, PeripheralRadioEvent) -> Void).self)(self, event)
     }
 

@@ -51,6 +51,11 @@ struct RecordStore<Record> {
         }
     }
 
+    /// Several fields of one record in use written (and read) in one access: one look-up, not one per field.
+    mutating func update<T>(_ index: Int, _ body: (inout Record) -> T) -> T {
+        body(&self[index])
+    }
+
     /// Forgets a record past the kept prefix and returns it; the prefix stays.
     mutating func release(_ index: Int) -> Record? {
         index < prefix.count ? nil : rest.removeValue(forKey: index)

@@ -145,12 +145,19 @@ public final class TransactionLedger {
 
     func hostServing(till: Int, transaction: TransactionID, phone: Int) {
         guard let host = openHostByTill[till] else { return }
-        hostStore[host].transaction = transaction
-        if let attempt = keyAttemptByPhone[phone], attemptStore[attempt].chosenTill == till, attemptStore[attempt].host == nil {
-            hostStore[host].servedAttempt = attempt
-            attemptStore[attempt].host = host
-            awaitingTill.removeAll { $0 == attempt }
+        // The phone's last key, if it went to this till and no transaction took it yet: this one serves it.
+        let served = keyAttemptByPhone[phone].flatMap { attempt -> Int? in
+            attemptStore.update(attempt) { (record: inout PhoneAttempt) -> Int? in
+                guard record.chosenTill == till, record.host == nil else { return nil }
+                record.host = host
+                return attempt
+            }
         }
+        hostStore.update(host) { record in
+            record.transaction = transaction
+            if let served { record.servedAttempt = served }
+        }
+        if let served { awaitingTill.removeAll { $0 == served } }
     }
 
     func hostFinished(till: Int, ending: HostEnding, transaction: TransactionID?, screen: HostScreen, at time: Duration) {
@@ -159,11 +166,14 @@ public final class TransactionLedger {
             host = hostStore.append(HostRecord(till: till, lockedAt: time))
         }
         openHostByTill[till] = nil
-        hostStore[host].transaction = hostStore[host].transaction ?? transaction
-        hostStore[host].ending = ending
-        hostStore[host].screen = screen
-        hostStore[host].endedAt = time
-        if let attempt = hostStore[host].servedAttempt {
+        let served = hostStore.update(host) { record in
+            record.transaction = record.transaction ?? transaction
+            record.ending = ending
+            record.screen = screen
+            record.endedAt = time
+            return record.servedAttempt
+        }
+        if let attempt = served {
             if attemptStore[attempt].ending != nil { settle(host: host, attempt: attempt, at: time) }
         } else {
             settle(host: host, attempt: nil, at: time)
@@ -184,17 +194,21 @@ public final class TransactionLedger {
 
     func attemptChose(phone: Int, till: Int, nearest: Int?, at position: Position, time: Duration, platform: String?) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        attemptStore[attempt].chosenTill = till
-        attemptStore[attempt].connectRequestedAt = time
-        if let platform { attemptStore[attempt].platform = platform }
-        attemptStore[attempt].nearestTill = nearest
-        attemptStore[attempt].position = position
+        attemptStore.update(attempt) { record in
+            record.chosenTill = till
+            record.connectRequestedAt = time
+            if let platform { record.platform = platform }
+            record.nearestTill = nearest
+            record.position = position
+        }
     }
 
     /// The phone writes its key: it has just been connected and subscribed.
     func attemptSentKey(phone: Int, at time: Duration) {
         guard let attempt = openAttemptByPhone[phone] else { return }
-        if attemptStore[attempt].subscribedAt == nil { attemptStore[attempt].subscribedAt = time }
+        attemptStore.update(attempt) { record in
+            if record.subscribedAt == nil { record.subscribedAt = time }
+        }
         if let previous = keyAttemptByPhone[phone], previous != attempt, settledButNamed.remove(previous) != nil { release(attempt: previous) }
         keyAttemptByPhone[phone] = attempt
     }
@@ -215,12 +229,15 @@ public final class TransactionLedger {
             attempt = attemptStore.append(PhoneAttempt(index: attemptStore.count, phone: phone, startedAt: time))
         }
         openAttemptByPhone[phone] = nil
-        attemptStore[attempt].ending = ending
-        attemptStore[attempt].screen = screen
-        attemptStore[attempt].endedAt = time
-        if let host = attemptStore[attempt].host {
+        let (host, chosenTill) = attemptStore.update(attempt) { record in
+            record.ending = ending
+            record.screen = screen
+            record.endedAt = time
+            return (record.host, record.chosenTill)
+        }
+        if let host {
             if hostStore[host].ending != nil { settle(host: host, attempt: attempt, at: time) }
-        } else if keyAttemptByPhone[phone] == attempt, let till = attemptStore[attempt].chosenTill, openHostByTill[till] != nil {
+        } else if keyAttemptByPhone[phone] == attempt, let till = chosenTill, openHostByTill[till] != nil {
             awaitingTill.append(attempt)
         } else {
             settle(host: nil, attempt: attempt, at: time)
