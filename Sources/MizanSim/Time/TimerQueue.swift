@@ -157,15 +157,7 @@ struct TimerQueue<Payload> {
                     heapIndex[heap[index].slot] = index
                     index = child
                 }
-                while index > 0 {
-                    let parent = (index - 1) / 2
-                    guard last.fires(before: heap[parent]) else { break }
-                    heap[index] = heap[parent]
-                    heapIndex[heap[index].slot] = index
-                    index = parent
-                }
-                heap[index] = last
-                heapIndex[last.slot] = index
+                Self.place(last, from: index, heap, heapIndex)
             }
         }
     }
@@ -173,19 +165,26 @@ struct TimerQueue<Payload> {
     private mutating func siftUp(from start: Int) {
         heap.withUnsafeMutableBufferPointer { heap in
             heapIndex.withUnsafeMutableBufferPointer { heapIndex in
-                let entry = heap[start]
-                var index = start
-                while index > 0 {
-                    let parent = (index - 1) / 2
-                    guard entry.fires(before: heap[parent]) else { break }
-                    heap[index] = heap[parent]
-                    heapIndex[heap[index].slot] = index
-                    index = parent
-                }
-                heap[index] = entry
-                heapIndex[entry.slot] = index
+                Self.place(heap[start], from: start, heap, heapIndex)
             }
         }
+    }
+
+    /// Puts `entry` at `start` or, moving the entries it fires before down a
+    /// level each, at the highest ancestor of `start` it fires before.
+    @inline(__always)
+    private static func place(_ entry: Entry, from start: Int, _ heap: UnsafeMutableBufferPointer<Entry>,
+                              _ heapIndex: UnsafeMutableBufferPointer<Int>) {
+        var index = start
+        while index > 0 {
+            let parent = (index - 1) / 2
+            guard entry.fires(before: heap[parent]) else { break }
+            heap[index] = heap[parent]
+            heapIndex[heap[index].slot] = index
+            index = parent
+        }
+        heap[index] = entry
+        heapIndex[entry.slot] = index
     }
 
     private mutating func siftDown(from start: Int) {
