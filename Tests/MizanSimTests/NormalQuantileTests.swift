@@ -1,7 +1,7 @@
 import Testing
 @testable import MizanSim
 
-/// The signal model's normal draws: Wichura's quantile function (AS 241) and the hashed normals built on it.
+/// The signal model's normal draws: Wichura's quantile function (AS 241), and the hashed normals (`Ziggurat`) whose tail it draws.
 @Suite struct NormalQuantileTests {
     @Test func quantilesMatchTheStandardNormalsInEachOfTheThreeRegions() {
         // Reference values: Python's statistics.NormalDist().inv_cdf (the same algorithm, in Python).
@@ -31,7 +31,7 @@ import Testing
         let count = 200_000
         var sum = 0.0, squares = 0.0, beyondTwo = 0
         for _ in 0..<count {
-            let x = FloorSignal.normal(&state)
+            let x = Ziggurat.standard.normal(&state)
             sum += x
             squares += x * x
             if abs(x) > 2 { beyondTwo += 1 }
@@ -44,14 +44,14 @@ import Testing
     }
 
     @Test func theHashedNormalsNeverPassTheNoiseBound() {
-        // The most extreme hashed uniforms, (0 + 1/2) / 2^52 and (2^52 - 1/2) / 2^52, give -bound and +bound exactly.
+        // The tail's most extreme share, 2^-53 of the mass, and its mirror give -bound and +bound exactly.
         let low = NormalQuantile.of(0.5 * 0x1.0p-52), high = NormalQuantile.of(1 - 0x1.0p-53)
         #expect(low == -high)
         #expect(high > 8.1 && high < 8.3)
         let signal = FloorSignal(parameters: RadioParameters(), generator: SeededGenerator(seed: 1))
         #expect(signal.noiseBound == RadioParameters().packetNoise * high)
         var state: UInt64 = 7
-        for _ in 0..<100_000 { #expect(abs(FloorSignal.normal(&state)) <= high) }
+        for _ in 0..<100_000 { #expect(abs(Ziggurat.standard.normal(&state)) <= high) }
         var silent = RadioParameters()
         silent.packetNoise = 0
         #expect(FloorSignal(parameters: silent, generator: SeededGenerator(seed: 1)).noiseBound == 0)

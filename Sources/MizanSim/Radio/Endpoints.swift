@@ -86,10 +86,18 @@ final class PhoneEndpoint {
     @exclusivity(unchecked) var scanPhase = 0.0
     @exclusivity(unchecked) var scanWindow = 0.1
     @exclusivity(unchecked) var scanInterval = 0.1
+    /// The scan interval it was last found in (`MediumSignal.hear`): its index, start and end (s),
+    /// and its channel (0, 1, 2); none (an empty span) when a scan starts.
+    @exclusivity(unchecked) var listenIndex = -2.0
+    @exclusivity(unchecked) var listenStart = Double.infinity
+    @exclusivity(unchecked) var listenEnd = -Double.infinity
+    @exclusivity(unchecked) var listenChannel = 0
     @exclusivity(unchecked) var reportLoss = 0.0
-    @exclusivity(unchecked) var reportHoldMedian: Double?
+    /// Whether it holds reports of a till back after reporting it (iOS), and the hold-off's median (s) and log-sd.
+    @exclusivity(unchecked) var holdsReports = false
+    @exclusivity(unchecked) var reportHoldMedian = 0.0
     @exclusivity(unchecked) var reportHoldSpread = 0.0
-    /// iOS hold-off: when each till (by index) may next be reported; empty without a hold-off.
+    /// iOS hold-off: when each till (by index) may next be reported, for every till; empty without a hold-off.
     @exclusivity(unchecked) var reportHeldUntil: [Double] = []
     /// What it receives from each till (by index) while it stands, computed
     /// when first needed during a scan (nil: not yet); emptied when it stops

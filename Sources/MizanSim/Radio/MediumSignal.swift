@@ -14,6 +14,14 @@ import Darwin
 /// overlapping another on its channel at the phone (another till's, or a
 /// bystander's) survives only if it leads by the capture threshold.
 ///
+/// Every draw of a packet (its noise, the bystanders overlapping it, the
+/// phone's report loss and hold-off) is hashed from what it belongs to (the
+/// till and phone, the event, the channel), never taken from the medium's
+/// generator: a packet's fate does not depend on the order in which phones
+/// are visited, and a packet that something cheaper decides (a hold-off
+/// still running, a signal that no noise could lift above the sensitivity,
+/// an overlapping packet that no noise could let it beat) is not drawn.
+///
 /// Cost: per event, one pass over the tills advertising (collisions: two
 /// tills' events overlap on every channel or on none, since every event's
 /// packets are `packetSpacing` apart) and one over the scanning phones; a
@@ -32,80 +40,110 @@ extension RadioMedium {
         let start = nowSeconds
         till.lastEventStart = start
         packetsSent &+= parameters.advertisingChannels
-        // Tills whose events overlap this one (their last, or their next already scheduled).
-        var colliders: [(till: TillEndpoint, event: Int)] = []
-        for other in advertisers where other !== till {
-            if abs(other.lastEventStart - start) < airtime {
-                colliders.append((other, other.events))
-            } else if abs(other.nextEventStart - start) < airtime {
-                colliders.append((other, other.events &+ 1))
-            }
-        }
-        let channels = parameters.advertisingChannels
-        let lastPacket = start + Double(channels - 1) * packetSpacing
+        // The tills whose events overlap this one, into the medium's reused storage, taken while the event runs.
+        var overlapping: [Collider] = []
+        swap(&overlapping, &colliders)
+        findColliders(of: till, at: start, into: &overlapping)
+        let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
         // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
         // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
         // borrowed, without a retain and a release per phone and event.
         let listeners = scanners
-        listeners.withUnsafeBufferPointer { listeners in
-            for index in listeners.indices {
-                Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
-                    guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
-                    hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone, colliders: colliders, signal: signal)
+        overlapping.withUnsafeBufferPointer { colliders in
+            listeners.withUnsafeBufferPointer { listeners in
+                for index in listeners.indices {
+                    Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                        guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
+                        hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
+                             colliders: colliders, signal: signal)
+                    }
                 }
             }
         }
+        swap(&overlapping, &colliders)
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
         for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
             answerAdvertisement(of: till)
         }
     }
 
-    /// The till's advertising event at one phone scanning: the packet on the channel it listens to, if any.
-    @inline(__always)
-    private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
-                      colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
-        let channels = parameters.advertisingChannels
-        // Within one scan interval (nearly always) only the packet on that interval's channel can be
-        // heard: the others are not asked about (the answer is the same as asking for each).
-        let interval = scanInterval(phone, at: start)
-        if interval == scanInterval(phone, at: lastPacket) {
-            let channel = channel(ofInterval: interval)
-            guard channel < channels else { return }
-            let time = start + Double(channel) * packetSpacing
-            // `time`'s interval is `interval` too (the index never decreases in time): only its window is left to ask.
-            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow else { return }
-            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
-        } else {
-            for channel in 0..<channels {
-                let time = start + Double(channel) * packetSpacing
-                guard listeningChannel(phone, at: time) == channel else { continue }
-                receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+    /// The tills whose events overlap this one (their last, or their next
+    /// already scheduled), unretained: the medium keeps every till for the run.
+    private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
+        colliders.removeAll(keepingCapacity: true)
+        advertisers.withUnsafeBufferPointer { advertisers in
+            for index in advertisers.indices {
+                Unmanaged.passUnretained(advertisers[index])._withUnsafeGuaranteedRef { other in
+                    guard other !== till else { return }
+                    if abs(other.lastEventStart - start) < airtime {
+                        colliders.append(Collider(till: .passUnretained(other), event: other.events))
+                    } else if abs(other.nextEventStart - start) < airtime {
+                        colliders.append(Collider(till: .passUnretained(other), event: other.events &+ 1))
+                    }
+                }
             }
         }
     }
 
-    /// One packet of the till's advertising event on `channel` at a phone
-    /// listening there: heard if it clears the sensitivity, survives what
-    /// overlaps it and the phone reports it.
+    /// The till's advertising event at one phone scanning: the packets on the
+    /// channels it listens to, in the order they are sent. An event's three
+    /// packets span 6 ms and an interval lasts 40 ms (iOS) or more, so at most
+    /// two are asked about: the one on the channel of the interval the event
+    /// begins in, and if the event runs into the next interval, the one on
+    /// the next channel. The others the phone cannot hear.
     @inline(__always)
-    private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
-                         colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) {
-        let heldSignal = held(phone, till, signal: signal)
-        let rssi = heldSignal.channel(channel) + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
-        guard rssi >= parameters.sensitivity,
-              survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal),
-              report(till, at: time, to: phone) else { return }
-        packetsHeard &+= 1
-        phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+    private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
+                      colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
+        let channels = parameters.advertisingChannels
+        let channel = phone.listenChannel
+        let time = start + Double(channel) * packetSpacing
+        if channel < channels, time < phone.listenEnd, time >= phone.listenStart, time < phone.listenStart + phone.scanWindow {
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        }
+        guard lastPacket >= phone.listenEnd else { return }
+        let next = channel == 2 ? 0 : channel + 1
+        let nextTime = start + Double(next) * packetSpacing
+        if next < channels, nextTime >= phone.listenEnd, nextTime < phone.listenEnd + phone.scanWindow {
+            receive(till, event: event, payload: payload, at: phone, channel: next, time: nextTime, colliders: colliders, signal: signal)
+        }
     }
 
-    /// The channel (0, 1, 2) the phone listens on at `time`, or nil between windows.
-    func listeningChannel(_ phone: PhoneEndpoint, at time: Double) -> Int? {
-        let since = time - phone.scanPhase
-        let index = Self.wholeBelow(since / phone.scanInterval)
-        guard since - index * phone.scanInterval < phone.scanWindow else { return nil }
-        return channel(ofInterval: index)
+    /// The scan interval `time` falls in becomes the one the phone is found
+    /// in: the next one (an addition), or any other (a division).
+    @inline(never)
+    private func findInterval(of phone: PhoneEndpoint, at time: Double) {
+        var index = phone.listenIndex + 1
+        if !(time >= phone.listenEnd && time < phone.scanPhase + (index + 1) * phone.scanInterval) {
+            index = scanInterval(phone, at: time)
+        }
+        phone.listenIndex = index
+        phone.listenStart = phone.scanPhase + index * phone.scanInterval
+        phone.listenEnd = phone.scanPhase + (index + 1) * phone.scanInterval
+        phone.listenChannel = channel(ofInterval: index)
+    }
+
+    /// One packet of the till's advertising event on `channel` at a phone
+    /// listening there: heard if it clears the sensitivity, survives what
+    /// overlaps it and the phone reports it. The cheap questions come first,
+    /// and a packet they settle is not drawn.
+    @inline(__always)
+    private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
+                         colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        // iOS: a till reported within its hold-off is not reported again, whatever the packet.
+        if phone.holdsReports, time < phone.reportHeldUntil[till.index] { return }
+        let heldSignal = held(phone, till, signal: signal)
+        let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
+        let sensitivity = parameters.sensitivity
+        guard mean + noiseBound >= sensitivity else { return }
+        let rssi = mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
+        guard rssi >= sensitivity else { return }
+        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) { return }
+        var draws = signal.reportState(pair: heldSignal.noiseKey, event: event, channel: channel)
+        if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) { return }
+        guard report(till, at: time, to: phone, &draws, signal: signal) else { return }
+        packetsHeard &+= 1
+        phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
     }
 
     /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
@@ -128,55 +166,57 @@ extension RadioMedium {
     }
 
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
-    /// survives what overlaps it there: the other tills' packets of the
-    /// events in `colliders`, and bystanders' (a Poisson process per
-    /// receiver and channel: the number starting within an air time either
-    /// side is Poisson with mean 2 x rate x air time).
-    func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: [(till: TillEndpoint, event: Int)], signal: FloorSignal) -> Bool {
+    /// survives the other tills' packets of the events in `colliders`.
+    @inline(never)
+    private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
+                          signal: FloorSignal) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
-        for (other, event) in colliders where canHear(phone, other) {
-            let heldSignal = held(phone, other, signal: signal)
+        for collider in colliders {
+            let heldSignal = collider.till._withUnsafeGuaranteedRef { other in
+                canHear(phone, other) ? held(phone, other, signal: signal) : nil
+            }
+            guard let heldSignal else { continue }
             let interferer = heldSignal.channel(channel)
             // So far below that no noise it can draw makes it matter, or so far above that none saves the
-            // packet: its noise is not drawn (a hash, so no other draw moves; rounding keeps the order).
+            // packet: its noise is not drawn (a hash, so no other draw moves).
             if rssi - (interferer + noiseBound) >= capture { continue }
             if rssi - (interferer - noiseBound) < capture { return false }
-            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)) < capture { return false }
-        }
-        let rate = parameters.bystanderEventsPerSecond
-        if rate > 0 {
-            var count = poisson(mean: 2 * rate * airtime)
-            while count > 0 {
-                count -= 1
-                let interferer = generator.normal(mean: parameters.bystanderRSSI, sd: parameters.bystanderSpread)
-                if rssi - interferer < parameters.captureThreshold { return false }
-            }
+            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: collider.event, channel: channel)) < capture { return false }
         }
         return true
     }
 
-    /// A Poisson count with a small mean (inversion).
-    func poisson(mean: Double) -> Int {
-        let u = generator.unitInterval()
-        var p = exp(-mean), cumulative = p, k = 0
-        while u >= cumulative, k < 1_000 {
-            k += 1
-            p *= mean / Double(k)
+    /// Whether the packet survives the bystanders' packets overlapping it (a
+    /// Poisson process per receiver and channel: the number starting within
+    /// an air time either side is Poisson with mean `bystanderMean`, 2 x rate
+    /// x air time, each N(`bystanderRSSI`, `bystanderSpread`)), drawn from the packet's hash state.
+    @inline(never)
+    private func survivesBystanders(_ rssi: Double, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+        // A Poisson count with a small mean, by inversion.
+        let u = signal.unit(&draws)
+        var p = bystanderNone, cumulative = p, count = 0
+        while u >= cumulative, count < 1_000 {
+            count += 1
+            p *= bystanderMean / Double(count)
             cumulative += p
         }
-        return k
+        while count > 0 {
+            count -= 1
+            let interferer = parameters.bystanderRSSI + parameters.bystanderSpread * signal.normal(&draws)
+            if rssi - interferer < parameters.captureThreshold { return false }
+        }
+        return true
     }
 
     /// Whether the phone reports a packet it decoded: its profile's report
-    /// loss, and (iOS) no second report of a till within its hold-off.
-    func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint) -> Bool {
-        if phone.reportLoss > 0, generator.unitInterval() < phone.reportLoss { return false }
-        guard let median = phone.reportHoldMedian else { return true }
-        if phone.reportHeldUntil.count <= till.index {
-            phone.reportHeldUntil.append(contentsOf: repeatElement(-Double.infinity, count: tills.count - phone.reportHeldUntil.count))
+    /// loss, and (iOS) its hold-off (the packet was checked against the
+    /// running one before it was drawn), drawn from the packet's hash state.
+    @inline(__always)
+    private func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+        if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
+        if phone.holdsReports {
+            phone.reportHeldUntil[till.index] = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
         }
-        guard time >= phone.reportHeldUntil[till.index] else { return false }
-        phone.reportHeldUntil[till.index] = time + median * exp(phone.reportHoldSpread * generator.normal())
         return true
     }
 
@@ -247,10 +287,15 @@ extension RadioMedium {
         phone.scanWindow = scan.window
         phone.scanInterval = scan.interval
         phone.reportLoss = scan.reportLoss
-        phone.reportHoldMedian = scan.reportHoldMedian
+        phone.holdsReports = scan.reportHoldMedian != nil
+        phone.reportHoldMedian = scan.reportHoldMedian ?? 0
         phone.reportHoldSpread = scan.reportHoldSpread
         phone.scanPhase = nowSeconds - generator.uniform(0...scan.interval)
+        phone.listenIndex = -2
+        phone.listenStart = .infinity
+        phone.listenEnd = -.infinity
         phone.reportHeldUntil.removeAll(keepingCapacity: true)
+        if phone.holdsReports { phone.reportHeldUntil.append(contentsOf: repeatElement(-Double.infinity, count: tills.count)) }
     }
 
     func endSignalScan(_ phone: PhoneEndpoint) {
@@ -258,4 +303,11 @@ extension RadioMedium {
         phone.reportHeldUntil = []
         phone.shadowingBasis = nil
     }
+}
+
+/// Another till's advertising event overlapping the one under way: the till (unretained: the medium
+/// keeps every till for the run) and its event's number.
+struct Collider {
+    let till: Unmanaged<TillEndpoint>
+    let event: Int
 }

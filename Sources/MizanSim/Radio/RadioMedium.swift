@@ -1,5 +1,10 @@
 import MizanProtocol
 import MizanRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The simulated air that every till and phone of one run shares. It owns the
 /// positions and the radio models; every draw comes from the run's seeded
@@ -28,6 +33,12 @@ public final class RadioMedium {
     @exclusivity(unchecked) var signal: FloorSignal?
     /// Tills advertising now, in index order (signal model: for collisions).
     @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
+    /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
+    @exclusivity(unchecked) var colliders: [Collider] = []
+    /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
+    /// the chance of none, e^-mean (signal model).
+    let bystanderMean: Double
+    let bystanderNone: Double
     /// `parameters.packetAirtime` and `packetSpacing` in seconds.
     let airtime: Double
     let packetSpacing: Double
@@ -91,6 +102,8 @@ public final class RadioMedium {
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         airtime = parameters.packetAirtime / .seconds(1)
         packetSpacing = parameters.packetSpacing / .seconds(1)
+        bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
+        bystanderNone = exp(-bystanderMean)
         self.clock = clock
         self.generator = generator.split("medium")
         shadowingSeed = generator.split("shadowing")

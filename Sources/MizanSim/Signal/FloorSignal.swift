@@ -37,6 +37,8 @@ public struct FloorSignal: Sendable {
     private let hashKey: UInt64
     private let link: RicianDraw?
     private let channel: RicianDraw?
+    /// The hashed normals' tables.
+    private let normals = Ziggurat.standard
 
     public init(parameters: RadioParameters, generator: SeededGenerator) {
         referenceRSSI = parameters.referenceRSSI
@@ -83,15 +85,15 @@ public struct FloorSignal: Sendable {
         if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
-        if let link { base += link.fade(&state) }
+        if let link { base += link.fade(&state, normals) }
         guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
-        let c0 = channel.fade(&state), c1 = channel.fade(&state), c2 = channel.fade(&state)
+        let c0 = channel.fade(&state, normals), c1 = channel.fade(&state, normals), c2 = channel.fade(&state, normals)
         return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
     }
 
-    /// The largest per-packet noise `noise` can draw, dB: its normals are
-    /// quantiles of uniforms in [2^-53, 1 - 2^-53], so they stay within 8.2
-    /// standard deviations. A packet that beats an interferer by the capture
+    /// The largest per-packet noise `noise` can draw, dB: its normals
+    /// (`Ziggurat`) never exceed `NormalQuantile.of(1 - 2^-53)`, 8.2 standard
+    /// deviations. A packet that beats an interferer by the capture
     /// threshold even with this much noise on the interferer survives
     /// whatever is drawn.
     public let noiseBound: Double
@@ -106,8 +108,25 @@ public struct FloorSignal: Sendable {
     @inline(__always)
     func noise(pair: UInt64, event: Int, channel: Int) -> Double {
         guard packetNoise > 0 else { return 0 }
-        var state = key(pair: pair, stand: UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(channel)) ^ 0x5DEE_CE66_D1CE_4E5B
-        return packetNoise * Self.normal(&state)
+        var state = packetKey(pair: pair, event: event, channel: channel) ^ 0x5DEE_CE66_D1CE_4E5B
+        return packetNoise * normals.normal(&state)
+    }
+
+    /// The hash state of what the phone's stack does with one packet it
+    /// decoded (till's event `event` on `channel`, the pair's `noiseKey`):
+    /// its report loss and its hold-off, drawn by `unit` and `normal` from
+    /// this state, never from the medium's generator, so that they do not
+    /// depend on the order in which the phones are visited.
+    @inline(__always)
+    func reportState(pair: UInt64, event: Int, channel: Int) -> UInt64 {
+        packetKey(pair: pair, event: event, channel: channel) ^ 0x2545_F491_4F6C_DD1D
+    }
+
+    /// A packet's draws' key: the pair's hash and the packet (event and channel), not yet
+    /// mixed: the first step of `SeededGenerator.splitMix64` mixes it.
+    @inline(__always)
+    private func packetKey(pair: UInt64, event: Int, channel: Int) -> UInt64 {
+        pair ^ (UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(truncatingIfNeeded: channel)) &* 0xC2B2_AE3D_27D4_EB4F
     }
 
     /// The hash of a (till, phone) pair: the part of every draw's key that does not change with the stand or packet.
@@ -121,11 +140,16 @@ public struct FloorSignal: Sendable {
         SeededGenerator.mix64(pair ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
-    /// A standard normal from a hash state (the quantile of one uniform in (0, 1): `NormalQuantile`), advancing it.
-    static func normal(_ state: inout UInt64) -> Double {
-        // (k + 1/2) / 2^52 for a 52-bit k: in [2^-53, 1 - 2^-53], every value exact, never 0 or 1.
-        let u = (Double(SeededGenerator.splitMix64(&state) >> 12) + 0.5) * 0x1.0p-52
-        return NormalQuantile.of(u)
+    /// A standard normal from a hash state (`Ziggurat`), advancing it.
+    @inline(__always)
+    func normal(_ state: inout UInt64) -> Double {
+        normals.normal(&state)
+    }
+
+    /// A uniform in (0, 1) from a hash state, advancing it.
+    @inline(__always)
+    func unit(_ state: inout UInt64) -> Double {
+        Ziggurat.unit(&state)
     }
 }
 
@@ -184,8 +208,8 @@ struct RicianDraw: Sendable {
         mean = sum / total
     }
 
-    func fade(_ state: inout UInt64) -> Double {
-        let re = lineOfSight + scatter * FloorSignal.normal(&state), im = scatter * FloorSignal.normal(&state)
+    func fade(_ state: inout UInt64, _ normals: Ziggurat) -> Double {
+        let re = lineOfSight + scatter * normals.normal(&state), im = scatter * normals.normal(&state)
         return 10 * log10(Swift.max(re * re + im * im, 1e-12)) - mean
     }
 }
