@@ -37,8 +37,9 @@ public struct FloorSignal: Sendable {
     private let hashKey: UInt64
     private let link: RicianDraw?
     private let channel: RicianDraw?
-    /// The hashed normals' tables.
+    /// The hashed normals' tables, and the held signals' logarithms.
     private let normals = Ziggurat.standard
+    private let decibels = Decibels.standard
 
     public init(parameters: RadioParameters, generator: SeededGenerator) {
         referenceRSSI = parameters.referenceRSSI
@@ -67,7 +68,7 @@ public struct FloorSignal: Sendable {
 
     /// Mean RSSI at `distance` metres (under 0.1 m counts as 0.1 m, as in `PathLossModel`).
     public func meanRSSI(distance: Double) -> Double {
-        referenceRSSI - 10 * pathLossExponent * log10(Swift.max(distance, 0.1))
+        referenceRSSI - pathLossExponent * decibels.of(Swift.max(distance, 0.1))
     }
 
     /// The shadowing fields' features at a spot, for `held` (one per spot serves every till).
@@ -85,9 +86,10 @@ public struct FloorSignal: Sendable {
         if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
-        if let link { base += link.fade(&state, normals) }
+        if let link { base += link.fade(&state, normals, decibels) }
         guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
-        let c0 = channel.fade(&state, normals), c1 = channel.fade(&state, normals), c2 = channel.fade(&state, normals)
+        let c0 = channel.fade(&state, normals, decibels), c1 = channel.fade(&state, normals, decibels)
+        let c2 = channel.fade(&state, normals, decibels)
         return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
     }
 
@@ -201,15 +203,15 @@ struct RicianDraw: Sendable {
         for a in 0..<n {
             for b in 0..<n {
                 let re = lineOfSight + scatter * nodes[a], im = scatter * nodes[b]
-                sum += weights[a] * weights[b] * 10 * log10(Swift.max(re * re + im * im, 1e-12))
+                sum += weights[a] * weights[b] * Decibels.standard.of(Swift.max(re * re + im * im, 1e-12))
                 total += weights[a] * weights[b]
             }
         }
         mean = sum / total
     }
 
-    func fade(_ state: inout UInt64, _ normals: Ziggurat) -> Double {
+    func fade(_ state: inout UInt64, _ normals: Ziggurat, _ decibels: Decibels) -> Double {
         let re = lineOfSight + scatter * normals.normal(&state), im = scatter * normals.normal(&state)
-        return 10 * log10(Swift.max(re * re + im * im, 1e-12)) - mean
+        return decibels.of(Swift.max(re * re + im * im, 1e-12)) - mean
     }
 }
