@@ -86,7 +86,7 @@ extension RadioMedium {
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
+        let (seconds, attoseconds) = duration.wholeSeconds
         return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }
 }

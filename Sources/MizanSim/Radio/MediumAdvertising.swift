@@ -36,7 +36,7 @@ extension RadioMedium: TimerTarget {
     func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
         // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
         till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
-        if signal != nil { till.nextEventStart = nowSeconds + delay / .seconds(1) }
+        if signal != nil { till.nextEventStart = nowSeconds + delay.inSeconds }
     }
 
     /// One advertising event: a packet on each channel, heard by every scanning

@@ -30,7 +30,7 @@ import Darwin
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
 extension RadioMedium {
     /// Seconds since the run began.
-    var nowSeconds: Double { Double(now.components.seconds) + Double(now.components.attoseconds) * 1e-18 }
+    var nowSeconds: Double { now.seconds }
 
     /// One advertising event on the signal model.
     func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {

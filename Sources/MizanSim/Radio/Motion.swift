@@ -13,7 +13,7 @@ public struct Motion: Hashable, Sendable {
 
     public func position(at time: Duration) -> Position {
         guard !isStill, time > start else { return origin }
-        let seconds = Double((time - start).components.seconds) + Double((time - start).components.attoseconds) * 1e-18
+        let seconds = (time - start).seconds
         return Position(x: origin.x + velocity.x * seconds, y: origin.y + velocity.y * seconds, z: origin.z)
     }
 
