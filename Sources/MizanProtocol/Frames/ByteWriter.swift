@@ -2,7 +2,11 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
-    init() {}
+    /// A writer with room for `capacity` bytes: what it writes then grows the buffer once at most,
+    /// not once per doubling (frames and sealed messages are a few dozen bytes).
+    init(capacity: Int = 64) {
+        bytes.reserveCapacity(capacity)
+    }
 
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)

@@ -17,7 +17,7 @@ public enum FrameCodec {
     /// The bytes of `frame`. Fields are written as they are: a frame whose
     /// fields have wrong lengths encodes to bytes that `decode` rejects.
     public static func encode(_ frame: Frame) -> [UInt8] {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 42 + frame.sealedCount)
         writer.append(Frame.version)
         switch frame {
         case let .advertisement(advertisement):
@@ -138,5 +138,15 @@ public enum FrameCodec {
             throw .badLength(field: field, expected: Frame.minimumSealedByteCount, actual: sealed.count)
         }
         return sealed
+    }
+}
+
+extension Frame {
+    /// The length of its sealed field, 0 for a frame without one (for the encoder's buffer).
+    var sealedCount: Int {
+        switch self {
+        case let .amount(_, _, sealed), let .decision(sealed), let .result(sealed), let .end(sealed): sealed.count
+        case .advertisement, .phoneKey, .busy: 0
+        }
     }
 }
