@@ -45,12 +45,7 @@ public final class PhoneDriver {
         case let .stateChanged(availability):
             handle(.radioChanged(availability))
         case let .discovered(payload, rssi):
-            // Other devices advertise too: a payload that is not a Mizan advertisement is not for us.
-            guard let till = FrameCodec.advertisedTill(payload) else { return }
-            // The hottest event: the chain's own reduction of it, without a
-            // whole `reduce` (it yields no command and changes no screen).
-            let sample = RSSISample(till: till, rssi: rssi, at: clock.now())
-            core.handleQuietly(.advertisementSeen(sample)) { PhoneChain.hear(sample, &$0) }
+            heard(advertisement: payload, rssi: rssi)
         case .connected: handle(.connected)
         case .failedToConnect: handle(.connectFailed)
         case .disconnected: handle(.disconnected)
@@ -58,6 +53,16 @@ public final class PhoneDriver {
         case let .notified(bytes): handle(decode(bytes))
         case .writeAcknowledged: handle(.writeAcknowledged)
         }
+    }
+
+    /// `handle(radio: .discovered(payload, rssi: rssi))`, for a radio that hands its
+    /// advertising reports over one by one without an event around each (the hottest input).
+    public func heard(advertisement payload: [UInt8], rssi: Int) {
+        // Other devices advertise too: a payload that is not a Mizan advertisement is not for us.
+        guard let till = FrameCodec.advertisedTill(payload) else { return }
+        // The chain's own reduction of it, without a whole `reduce` (it yields no command and changes no screen).
+        let sample = RSSISample(till: till, rssi: rssi, at: clock.now())
+        core.handleQuietly(.advertisementSeen(sample)) { PhoneChain.hear(sample, &$0) }
     }
 
     public func timerFired(_ timer: PhoneTimer) {

@@ -211,6 +211,7 @@ public final class Floor {
         unit.device = phone
         // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
         endpoint.deliver = { [phone] in phone.hearOnRun($0) }
+        endpoint.reportsTo = .passUnretained(phone)
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
         if let draw = draw.availability {

@@ -76,6 +76,13 @@ public actor Phone {
         unsafeBitCast(phoneHears as (isolated Phone, CentralRadioEvent) -> Void, to: ((Phone, CentralRadioEvent) -> Void).self)(self, event)
     }
 
+    /// An advertising report from the medium, on the run's executor (see `entered`): `hearOnRun(.discovered(payload, rssi: rssi))`
+    /// without the event around the payload.
+    package nonisolated func heardAdvertisementOnRun(_ payload: [UInt8], rssi: Int) {
+        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a phone's radio delivered") }
+        unsafeBitCast(phoneHearsAdvertisement as (isolated Phone, [UInt8], Int) -> Void, to: ((Phone, [UInt8], Int) -> Void).self)(self, payload, rssi)
+    }
+
     /// A timer of the phone's fired, on the run's executor (see `entered`).
     nonisolated func timerFiredOnRun(_ timer: PhoneTimer) {
         executor.drivingThread.checkDriving("a phone's timer fired")
@@ -120,5 +127,7 @@ public actor Phone {
 }
 
 private func phoneHears(_ phone: isolated Phone, _ event: CentralRadioEvent) { phone.driver.handle(radio: event) }
+
+private func phoneHearsAdvertisement(_ phone: isolated Phone, _ payload: [UInt8], _ rssi: Int) { phone.driver.heard(advertisement: payload, rssi: rssi) }
 
 private func phoneTimerFired(_ phone: isolated Phone, _ timer: PhoneTimer) { phone.driver.timerFired(timer) }

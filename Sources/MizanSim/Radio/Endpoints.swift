@@ -75,6 +75,11 @@ final class PhoneEndpoint {
     /// The till whose advertising the phone waits for to connect (faithful link layer).
     var pendingTill: TillEndpoint?
     @exclusivity(unchecked) var deliver: (CentralRadioEvent) -> Void = { _ in }
+    /// The floor's `Phone`, which hears its advertising reports directly (`Phone.heardAdvertisementOnRun`)
+    /// rather than through `deliver`: unmanaged, because calling a stored closure or reference retains and
+    /// releases it around every report. The floor keeps the phone for as long as the endpoint, and
+    /// `RadioMedium.removePhone` clears it; nil (then reports go to `deliver`) for endpoints without one.
+    @exclusivity(unchecked) var reportsTo: Unmanaged<Phone>?
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
     @exclusivity(unchecked) var eventStamp = 0

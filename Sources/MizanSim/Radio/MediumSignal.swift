@@ -143,7 +143,11 @@ extension RadioMedium {
         if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) { return }
         guard report(till, at: time, to: phone, &draws, signal: signal) else { return }
         packetsHeard &+= 1
-        phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+        if let receiver = phone.reportsTo {
+            receiver._withUnsafeGuaranteedRef { $0.heardAdvertisementOnRun(payload, rssi: PathLossModel.reported(rssi)) }
+        } else {
+            phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+        }
     }
 
     /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).

@@ -143,6 +143,7 @@ public final class RadioMedium {
         guard let phone = phones.removeValue(forKey: index) else { return }
         if index < ownPhones.count { ownPhones[index] = nil }
         phone.deliver = { _ in }
+        phone.reportsTo = nil
         if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
             for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
         }
