@@ -52,7 +52,8 @@ final class PhoneEndpoint {
     var motion: Motion {
         didSet {
             stands &+= 1
-            held.removeAll(keepingCapacity: true)
+            // New fades from the new stand on; the hold-offs of the scan stay.
+            for index in heard.indices { heard[index].signal = nil }
             isStill = motion.isStill
             motionStart = motion.start
         }
@@ -102,12 +103,11 @@ final class PhoneEndpoint {
     @exclusivity(unchecked) var holdsReports = false
     @exclusivity(unchecked) var reportHoldMedian = 0.0
     @exclusivity(unchecked) var reportHoldSpread = 0.0
-    /// iOS hold-off: when each till (by index) may next be reported, for every till; empty without a hold-off.
-    @exclusivity(unchecked) var reportHeldUntil: [Double] = []
-    /// What it receives from each till (by index) while it stands, computed
-    /// when first needed during a scan (nil: not yet); emptied when it stops
-    /// scanning or moves.
-    @exclusivity(unchecked) var held: [HeldSignal?] = []
+    /// What it keeps of each till (by index) while it scans: what it receives from it while it
+    /// stands (computed when first needed; nil: not yet, or it moved), and (iOS) when it may next
+    /// report it. One entry, so that a packet's hold-off and signal come from one cache line.
+    /// Sized for every till when a scan starts; emptied when it stops.
+    @exclusivity(unchecked) var heard: [HeardTill] = []
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
     /// The shadowing features of the spot it stands on (signal model), and for which stand.
@@ -164,4 +164,12 @@ final class Link {
         self.interval = interval
         self.supervisionTimeout = supervisionTimeout
     }
+}
+
+/// What a scanning phone keeps of one till (`PhoneEndpoint.heard`).
+struct HeardTill {
+    /// What it receives from the till while it stands (before the per-packet noise), once computed.
+    var signal: HeldSignal?
+    /// The iOS hold-off: no report of the till before this time (s).
+    var reportableFrom = -Double.infinity
 }

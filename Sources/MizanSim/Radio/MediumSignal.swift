@@ -131,7 +131,7 @@ extension RadioMedium {
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
                          colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
         // iOS: a till reported within its hold-off is not reported again, whatever the packet.
-        if phone.holdsReports, time < phone.reportHeldUntil[till.index] { return }
+        if phone.holdsReports, till.index < phone.heard.count, time < phone.heard[till.index].reportableFrom { return }
         let heldSignal = held(phone, till, signal: signal)
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
@@ -219,7 +219,8 @@ extension RadioMedium {
     private func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
         if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
         if phone.holdsReports {
-            phone.reportHeldUntil[till.index] = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
+            let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
+            if till.index < phone.heard.count { phone.heard[till.index].reportableFrom = until }
         }
         return true
     }
@@ -248,7 +249,7 @@ extension RadioMedium {
     @inline(__always)
     private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal? {
         guard phone.isStill || now <= phone.motionStart else { return nil }
-        if till.index < phone.held.count, let cached = phone.held[till.index] { return cached }
+        if till.index < phone.heard.count, let cached = phone.heard[till.index].signal { return cached }
         // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
         if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
         return nil
@@ -272,8 +273,8 @@ extension RadioMedium {
                                     stand: phone.stands << 24, fixedOffset: fixed)
             phone.lastHeld = (till.index, phone.stands, value)
             if phone.scanning {
-                if phone.held.count <= till.index { phone.held.append(contentsOf: repeatElement(HeldSignal?.none, count: tills.count - phone.held.count)) }
-                phone.held[till.index] = value
+                if phone.heard.count <= till.index { phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count - phone.heard.count)) }
+                phone.heard[till.index].signal = value
             }
             return value
         }
@@ -298,13 +299,12 @@ extension RadioMedium {
         phone.listenIndex = -2
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
-        phone.reportHeldUntil.removeAll(keepingCapacity: true)
-        if phone.holdsReports { phone.reportHeldUntil.append(contentsOf: repeatElement(-Double.infinity, count: tills.count)) }
+        phone.heard.removeAll(keepingCapacity: true)
+        phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count))
     }
 
     func endSignalScan(_ phone: PhoneEndpoint) {
-        phone.held = []
-        phone.reportHeldUntil = []
+        phone.heard = []
         phone.shadowingBasis = nil
     }
 }
