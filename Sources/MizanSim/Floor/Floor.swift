@@ -12,6 +12,8 @@ public final class Floor {
     public let ledger = TransactionLedger()
     let loop = SimulationLoop()
     var clock: VirtualClock { loop.clock }
+    /// The built-in persons' steps, as timers of plain data.
+    private(set) lazy var personTimers = PersonTimers(floor: self, clock: clock)
     let medium: RadioMedium
     let faults: FaultInjector
     private(set) var tills: [TillUnit] = []

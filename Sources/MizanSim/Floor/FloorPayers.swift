@@ -103,13 +103,13 @@ extension Floor {
         let phone = addPhone(till: till.index, at: idlePosition())
         till.queue.append(phone.index)
         record(.arrives(phone: phone.index, till: till.index))
-        if till.lockedFor == nil, till.lockProcess == nil { lock(till, for: phone.index) }
+        if till.lockedFor == nil, till.lockStep == nil { lock(till, for: phone.index) }
         return arrivals.exponential(mean: meanGap.seconds)
     }
 
     /// The operator locks the payer's amount; the payer steps up and taps Start.
     func lock(_ till: TillUnit, for payer: Int) {
-        till.lockProcess = nil
+        till.lockStep = nil
         guard !draining else { return }
         till.lockedFor = payer
         let phone = phone(payer)
@@ -139,12 +139,8 @@ extension Floor {
 
     /// The operator locks `payer`'s amount after `delay`, unless a newer lock replaces this one first.
     func scheduleLock(_ till: TillUnit, for payer: Int, after delay: Duration) {
-        till.lockProcess?.cancel()
-        till.lockProcess = process { [clock, index = till.index] floor in
-            do { try await clock.sleep(for: delay) } catch { return }
-            let floor = floor.value
-            floor.lock(floor.tills[index], for: payer)
-        }
+        if let pending = till.lockStep { personTimers.cancel(pending) }
+        till.lockStep = personTimers.schedule(.operatorLocks(till: till.index, payer: payer), after: delay)
     }
 
     func tapStart(_ phone: PhoneUnit) {

@@ -26,7 +26,25 @@ extension Floor {
     func schedulePick(_ till: TillUnit) {
         let delay = operators.uniform(plan.operators.pickDelay)
         let outcome: Outcome = operators.unitInterval() < plan.operators.successProbability ? .success : .failure
-        process { [device = till.device!] floor in await device.operatorPicks(after: .seconds(delay), outcome, floor) }
+        personTimers.schedule(.operatorPicks(till: till.index, outcome: outcome), after: .seconds(delay))
+    }
+
+    /// A built-in person's step is due (`PersonTimers`): done in the device's isolation.
+    func perform(_ step: PersonStep) {
+        switch step {
+        case let .operatorPicks(index, outcome):
+            let floor = confined(self)
+            tills[index].device.entered { $0.operatorPicksNow(outcome, floor.value) }
+        case let .payerDecides(index, willing):
+            guard let phone = phoneUnits[index] else { return }
+            let floor = confined(self)
+            phone.device.entered { $0.payerDecidesNow(willing: willing, floor.value) }
+            phone.processes -= 1
+        case let .operatorLocks(index, payer):
+            lock(tills[index], for: payer)
+        case let .payerTapsAgain(index):
+            tapStart(phone(index))
+        }
     }
 
 
@@ -85,18 +103,16 @@ extension Floor {
     func scheduleDecision(_ phone: PhoneUnit) {
         let delay = payers.uniform(plan.payerBehaviour.reviewTime)
         let willing = payers.unitInterval() < plan.payerBehaviour.confirmProbability
-        process(for: phone) { [device = phone.device!] floor in await device.payerDecides(after: .seconds(delay), willing: willing, floor) }
+        // The payer is not retired while they read (`PayerRetirement`).
+        phone.processes += 1
+        personTimers.schedule(.payerDecides(phone: phone.index, willing: willing), after: .seconds(delay))
     }
 
 
     func payerAfterEnding(_ phone: PhoneUnit) {
         switch plan.payers {
         case .pairs:
-            process { [clock, delay = plan.payerBehaviour.restartDelay, index = phone.index] floor in
-                do { try await clock.wait(for: delay) } catch { return }
-                let floor = floor.value
-                floor.tapStart(floor.phone(index))
-            }
+            personTimers.schedule(.payerTapsAgain(phone: phone.index), after: plan.payerBehaviour.restartDelay)
         case .queues:
             let till = tills[phone.till]
             guard till.lockedFor == phone.index else { return }

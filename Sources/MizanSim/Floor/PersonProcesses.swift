@@ -1,10 +1,13 @@
 import MizanProtocol
 
-// The floor file's people, as processes on virtual time: each is started as
-// a task on the run's executor (`Floor.process`), sleeps on the run's clock,
-// and then acts on the device in its isolation, so that looking at the screen
-// and acting on it happen together. What they do goes to the floor's events
-// (`Floor.record`) and ledger, which the task carries confined to the run's thread.
+// The floor file's people. The steps everyone takes (operators pick, payers
+// decide) are timers of plain data (`PersonTimers`), done in the device's
+// isolation when due (`Floor.perform`); the patience of operators and payers
+// (`cancelAfter`, rarer) are processes on virtual time: each is started as a
+// task on the run's executor (`Floor.process`), sleeps on the run's clock,
+// and then acts on the device in its isolation. Either way, looking at the
+// screen and acting on it happen together, and what they do goes to the
+// floor's events (`Floor.record`) and ledger.
 
 // Each process sleeps, then acts in one synchronous step (out of line): the
 // step's values (the event it records, the screen it reads) stay out of the
@@ -29,14 +32,8 @@ extension Till {
         }
     }
 
-    /// The operator looks at the till for `delay`, then picks `outcome` if the till still asks.
-    func operatorPicks(after delay: Duration, _ outcome: Outcome, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.wait(for: delay) } catch { return }
-        operatorPicksNow(outcome, floor.value)
-    }
-
-    @inline(never)
-    private func operatorPicksNow(_ outcome: Outcome, _ floor: Floor) {
+    /// The operator, who has looked at the till for their pick delay, picks `outcome` if the till still asks.
+    func operatorPicksNow(_ outcome: Outcome, _ floor: Floor) {
         let shown = screen
         guard shown == .pickOutcome || shown == .pickOutcomePayerNotTold else { return }
         floor.record(.operatorPicks(till: index, outcome, by: nil))
@@ -63,15 +60,9 @@ extension Phone {
         }
     }
 
-    /// The payer reads the amount for `delay`, then confirms it if it is theirs
-    /// and they are willing, and declines it otherwise.
-    func payerDecides(after delay: Duration, willing: Bool, _ floor: RunConfined<Floor>) async {
-        do { try await floor.value.clock.wait(for: delay) } catch { return }
-        payerDecidesNow(willing: willing, floor.value)
-    }
-
-    @inline(never)
-    private func payerDecidesNow(willing: Bool, _ floor: Floor) {
+    /// The payer, who has read the amount for their review time, confirms it if
+    /// it is theirs and they are willing, and declines it otherwise.
+    func payerDecidesNow(willing: Bool, _ floor: Floor) {
         guard case let .reviewing(details) = state.review else { return }
         let theirs = details.amount == floor.phone(index).amount
         let confirms = theirs && willing

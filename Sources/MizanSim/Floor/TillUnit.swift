@@ -14,8 +14,8 @@ final class TillUnit {
     var queue = PayerQueue()
     /// The payer whose amount is locked, or nil.
     var lockedFor: Int?
-    /// The operator about to lock the next amount (a process asleep until then).
-    var lockProcess: Task<Void, Never>?
+    /// The operator about to lock the next amount: the step's slot in `Floor.personTimers`.
+    var lockStep: Int?
     /// The operator dropped the lock because the payer's attempt failed while
     /// their amount was on air: the next lock waits the relock delay.
     var droppedLock = false
