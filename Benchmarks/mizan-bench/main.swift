@@ -32,28 +32,26 @@ func runBench() -> Int32 {
             print("  peak memory: \(peak / 1_048_576) MiB")
             print(#"{"workload":"W0","seed":\#(options.seed),"scale":\#(options.scale),"transactions":\#(count),"transactions_per_wall_second":\#(formatted(rate)),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         case "W1":
-            let w0 = try W0CryptoFloor.measure(count: max(1, Int(20_000 * min(options.scale, 1))))
             let target = max(1, Int(100_000 * options.scale))
-            let result = try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: 1)
+            let (w0, result) = try w0Around(scale: options.scale) { try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: 1) }
             let pooled = options.jobs > 1 ? try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: options.jobs) : result
             let peak = peakMemoryBytes()
-            let ratio = result.transactionsPerWallSecond / w0
+            let ratio = result.transactionsPerWallSecond / w0.rate
             print("W1 handshake-capacity: 100 pairs, ideal radio, until \(target) successes")
             print("  successes: \(result.successes) in \(formatted(result.virtualSeconds)) virtual s, \(formatted(result.wallSeconds)) wall s")
             print("  transactions per wall second: \(formatted(result.transactionsPerWallSecond))")
-            print("  W0 crypto floor (same run): \(formatted(w0)) per wall second; ratio W1/W0 (its crypto bound): \(formatted(ratio * 100)) %")
-            print("  with \(options.jobs) cores: \(formatted(pooled.transactionsPerWallSecond)) transactions per wall second = \(formatted(pooled.transactionsPerWallSecond / w0 * 100)) % of one core's W0")
+            print("  W0 crypto floor (same run, before and after): \(formatted(w0.rate)) per wall second (\(formatted(w0.before)), \(formatted(w0.after))); ratio W1/W0 (its crypto bound): \(formatted(ratio * 100)) %")
+            print("  with \(options.jobs) cores: \(formatted(pooled.transactionsPerWallSecond)) transactions per wall second = \(formatted(pooled.transactionsPerWallSecond / w0.rate * 100)) % of one core's W0")
             print("  agreement violations: \(result.violations)")
             print("  peak memory: \(peak / 1_048_576) MiB")
-            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0)),"ratio_to_w0":\#((ratio * 1000).rounded() / 1000),"jobs":\#(options.jobs),"transactions_per_wall_second_all_cores":\#(formatted(pooled.transactionsPerWallSecond)),"ratio_to_w0_all_cores":\#((pooled.transactionsPerWallSecond / w0 * 1000).rounded() / 1000),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"ratio_to_w0":\#((ratio * 1000).rounded() / 1000),"jobs":\#(options.jobs),"transactions_per_wall_second_all_cores":\#(formatted(pooled.transactionsPerWallSecond)),"ratio_to_w0_all_cores":\#((pooled.transactionsPerWallSecond / w0.rate * 1000).rounded() / 1000),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         case "W2", "W3":
-            let w0 = try W0CryptoFloor.measure(count: max(1, Int(20_000 * min(options.scale, 1))))
             var plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
             // The faithful link layer (docs/link-layer.md) since 2026-11-30 and the signal model
             // (docs/signal-model.md) since 2026-12-01; `--radio simple` for the first definition of both.
             plan.linkLayer = options.faithful ? .faithful(.standard) : .simple
             plan.radio = CheckoutWorkload.radio(faithful: options.faithful)
-            let result = try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1)
+            let (w0, result) = try w0Around(scale: options.scale) { try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1) }
             let pooled = options.jobs > 1 ? try CheckoutWorkload.measure(plan, seed: options.seed, jobs: options.jobs) : result
             let report = result.report
             let peak = peakMemoryBytes()
@@ -62,7 +60,7 @@ func runBench() -> Int32 {
             let heardPerSecond = Double(report.packetsHeard) / result.wallSeconds
             // Each attempt that reached a secure link did one transaction's crypto (at most).
             let secured = report.startToSecureLink.count
-            let cryptoSeconds = Double(secured) / w0
+            let cryptoSeconds = Double(secured) / w0.rate
             // The crypto-alone bound: virtual seconds per wall second if the run did nothing but its crypto on one core.
             let bound = report.simulated.seconds / cryptoSeconds
             print("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
@@ -78,7 +76,7 @@ func runBench() -> Int32 {
             print("  the same transactions' crypto alone (W0 x \(secured)): \(formatted(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
             print("  peak memory: \(peak / 1_048_576) MiB")
             let endings = report.byEnding.map { "\"\($0.ending.rawValue)\":\($0.count)" }.joined(separator: ",")
-            print(#"{"workload":"\#(options.workload)","radio":"\#(plan.linkLayer.name)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(formatted(speed)),"jobs":\#(options.jobs),"virtual_seconds_per_wall_second_all_cores":\#(formatted(pooledSpeed)),"crypto_bound_virtual_seconds_per_wall_second":\#(formatted(bound)),"ratio_to_crypto_bound":\#((speed / bound * 1000).rounded() / 1000),"ratio_to_crypto_bound_all_cores":\#((pooledSpeed / bound * 1000).rounded() / 1000),"packets_heard_per_wall_second":\#(formatted(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"start_to_secure_p50_s":\#(report.startToSecureLink.p50 ?? 0),"start_to_secure_p99_s":\#(report.startToSecureLink.p99 ?? 0),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0)),"crypto_alone_wall_seconds":\#((cryptoSeconds * 1000).rounded() / 1000),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(#"{"workload":"\#(options.workload)","radio":"\#(plan.linkLayer.name)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(formatted(speed)),"jobs":\#(options.jobs),"virtual_seconds_per_wall_second_all_cores":\#(formatted(pooledSpeed)),"crypto_bound_virtual_seconds_per_wall_second":\#(formatted(bound)),"ratio_to_crypto_bound":\#((speed / bound * 1000).rounded() / 1000),"ratio_to_crypto_bound_all_cores":\#((pooledSpeed / bound * 1000).rounded() / 1000),"packets_heard_per_wall_second":\#(formatted(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"start_to_secure_p50_s":\#(report.startToSecureLink.p50 ?? 0),"start_to_secure_p99_s":\#(report.startToSecureLink.p99 ?? 0),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"crypto_alone_wall_seconds":\#((cryptoSeconds * 1000).rounded() / 1000),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         default:
             printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")
             return 2
@@ -88,6 +86,17 @@ func runBench() -> Int32 {
         return 1
     }
     return 0
+}
+
+/// W0 measured just before and just after `run` (the workload on one core), and its mean: the
+/// machine's speed drifts (here by up to a fifth within minutes), and a ratio to W0 taken on
+/// one side only carries the drift.
+func w0Around<T>(scale: Double, _ run: () throws -> T) throws -> (w0: (rate: Double, before: Double, after: Double), result: T) {
+    let count = max(1, Int(20_000 * min(scale, 1)))
+    let before = try W0CryptoFloor.measure(count: count)
+    let result = try run()
+    let after = try W0CryptoFloor.measure(count: count)
+    return (((before + after) / 2, before, after), result)
 }
 
 func printError(_ message: String) {
