@@ -45,6 +45,16 @@ import Testing
         return profile
     }
 
+    /// A scan interval shorter than an advertising event (2 ms against the
+    /// event's 6 ms, only through the Swift API's `ScanProfile`): each packet
+    /// is heard on the channel the phone listens on at its own time, about
+    /// one packet an event, as with Android's 100 ms intervals.
+    @Test func aPhoneWhoseScanIntervalIsShorterThanAnEventHearsEachPacketOnItsChannel() {
+        let fast = Self.perSecond(Self.android(ScanProfile(name: "fast", window: 0.002, interval: 0.002)))
+        let lowLatency = Self.perSecond(Self.android(.androidLowLatency))
+        #expect(abs(fast - lowLatency) / lowLatency < 0.15, "\(fast) against \(lowLatency) reports a second")
+    }
+
     /// MIT Lincoln Lab: iOS in the foreground reports a median 13.7 a second
     /// per advertiser (an Apple accessory's 20 ms interval).
     @Test func anIOSPhoneReportsAbout13Point7PacketsASecondOfA20MsAdvertiser() {

@@ -78,8 +78,9 @@ final class PhoneEndpoint {
     @exclusivity(unchecked) var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// The floor's `Phone`, which hears its advertising reports directly (`Phone.heardAdvertisementOnRun`)
     /// rather than through `deliver`: unmanaged, because calling a stored closure or reference retains and
-    /// releases it around every report. The floor keeps the phone for as long as the endpoint, and
-    /// `RadioMedium.removePhone` clears it; nil (then reports go to `deliver`) for endpoints without one.
+    /// releases it around every report. What keeps the phone alive is `deliver`, which captures it strongly
+    /// (`Floor.addPhone` sets both); `RadioMedium.removePhone` clears both at once. Whoever sets `deliver`
+    /// to anything else must clear or reset this too. Nil (then reports go to `deliver`) without a `Phone`.
     @exclusivity(unchecked) var reportsTo: Unmanaged<Phone>?
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).

@@ -95,6 +95,12 @@ extension RadioMedium {
     private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
                       colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
         if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
+        // Scan intervals shorter than an event (possible only through the Swift API's `ScanProfile`):
+        // each packet asks which channel the phone listens on then.
+        guard lastPacket < phone.listenEnd + phone.scanInterval else {
+            hearPacketByPacket(till, event: event, payload: payload, start: start, at: phone, colliders: colliders, signal: signal)
+            return
+        }
         let channels = parameters.advertisingChannels
         let channel = phone.listenChannel
         let time = start + Double(channel) * packetSpacing
@@ -106,6 +112,20 @@ extension RadioMedium {
         let nextTime = start + Double(next) * packetSpacing
         if next < channels, nextTime >= phone.listenEnd, nextTime < phone.listenEnd + phone.scanWindow {
             receive(till, event: event, payload: payload, at: phone, channel: next, time: nextTime, colliders: colliders, signal: signal)
+        }
+    }
+
+    /// `hear` for an event that spans more than two of the phone's scan intervals: each packet on
+    /// the channel the phone listens on at its time, if it listens then.
+    @inline(never)
+    private func hearPacketByPacket(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, at phone: PhoneEndpoint,
+                                    colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        for channel in 0..<parameters.advertisingChannels {
+            let time = start + Double(channel) * packetSpacing
+            let since = time - phone.scanPhase
+            let interval = Self.wholeBelow(since / phone.scanInterval)
+            guard since - interval * phone.scanInterval < phone.scanWindow, self.channel(ofInterval: interval) == channel else { continue }
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
         }
     }
 
@@ -220,7 +240,8 @@ extension RadioMedium {
         if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
         if phone.holdsReports {
             let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
-            if till.index < phone.heard.count { phone.heard[till.index].reportableFrom = until }
+            if phone.heard.count <= till.index { phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count - phone.heard.count)) }
+            phone.heard[till.index].reportableFrom = until
         }
         return true
     }

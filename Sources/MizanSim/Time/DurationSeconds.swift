@@ -15,7 +15,8 @@ extension Duration {
     var wholeSeconds: (seconds: Int64, attoseconds: Int64) {
         let atto = attoseconds
         let high = Int64(truncatingIfNeeded: atto >> 64)
-        // Beyond 2^50 s or so the estimate could miss by more than one: the standard library's way.
+        // Beyond 2^84 attoseconds (about 224 days) the floating-point estimate could miss by more than
+        // a few seconds: the standard library's way.
         guard high > -(1 << 20), high < (1 << 20) else { return components }
         let perSecond: Int128 = 1_000_000_000_000_000_000
         let estimate = (Double(high) * 0x1.0p64 + Double(UInt64(truncatingIfNeeded: atto))) * 1e-18
