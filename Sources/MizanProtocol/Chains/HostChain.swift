@@ -80,6 +80,13 @@ public struct HostChain: Sendable {
 
     public func reduce(_ state: inout State, _ event: Event) -> [Command] {
         var commands: [Command] = []
+        reduce(&state, event, into: &commands)
+        return commands
+    }
+
+    /// `reduce(_:_:)`, its commands appended to `commands` (a buffer the
+    /// caller owns and reuses, so that an event allocates no array of its own).
+    public func reduce(_ state: inout State, _ event: Event, into commands: inout [Command]) {
         let paying = state.payment != .idle
         switch event {
         case let .operatorLocks(amount): toEntry(.lock(amount), &state, &commands)
@@ -117,7 +124,6 @@ public struct HostChain: Sendable {
         case let .delivered(central): toPayment(.delivered(central), &state, &commands)
         case .countdownExpired: toBroadcast(.countdownExpired, &state, &commands)
         }
-        return commands
     }
 
     private func toEntry(_ event: AmountEntry.Event, _ state: inout State, _ commands: inout [Command]) {

@@ -69,6 +69,13 @@ public struct PhoneChain: Sendable {
 
     public func reduce(_ state: inout State, _ event: Event) -> [Command] {
         var commands: [Command] = []
+        reduce(&state, event, into: &commands)
+        return commands
+    }
+
+    /// `reduce(_:_:)`, its commands appended to `commands` (a buffer the
+    /// caller owns and reuses, so that an event allocates no array of its own).
+    public func reduce(_ state: inout State, _ event: Event, into commands: inout [Command]) {
         // Which machine runs, asked only by the events routed on it (not per packet heard).
         var paying: Bool { state.payment != .idle }
         var reviewing: Bool { state.review != .idle }
@@ -119,7 +126,6 @@ public struct PhoneChain: Sendable {
             else if reviewing { toReview(.linkLost, &state, &commands) }
             else { toConnect(.linkDropped, &state, &commands) }
         }
-        return commands
     }
 
     /// What `reduce` does with `.advertisementSeen(sample)`: `Find` records the

@@ -9,7 +9,7 @@ protocol DeviceChain {
     associatedtype Screen: Equatable, RawRepresentable<String>
 
     static var initialState: State { get }
-    func reduce(_ state: inout State, _ event: Event) -> [Command]
+    func reduce(_ state: inout State, _ event: Event, into commands: inout [Command])
     static func screen(_ state: State) -> Screen
 }
 

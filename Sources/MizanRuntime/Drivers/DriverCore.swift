@@ -9,6 +9,8 @@ final class DriverCore<Chain: DeviceChain> {
     // never overlap; the dynamic checks cost more than a packet's reduce.
     @exclusivity(unchecked) private(set) var state = Chain.initialState
     @exclusivity(unchecked) private var queue = EventQueue<Chain.Event>()
+    /// The commands of the event being processed, kept to reuse the storage (taken out while they run).
+    @exclusivity(unchecked) private var commandBuffer: [Chain.Command] = []
     private let chain: Chain
     private let log: DeviceLog
     private let screenChanged: (Chain.Screen) -> Void
@@ -44,7 +46,12 @@ final class DriverCore<Chain: DeviceChain> {
 
     private func process(_ event: Chain.Event) {
         let before = screen
-        for command in chain.reduce(&state, event) { perform(command) }
+        var commands: [Chain.Command] = []
+        swap(&commands, &commandBuffer)
+        chain.reduce(&state, event, into: &commands)
+        for command in commands { perform(command) }
+        commands.removeAll(keepingCapacity: true)
+        swap(&commands, &commandBuffer)
         let after = screen
         if after != before {
             log.record("screen: \(after.rawValue)")
