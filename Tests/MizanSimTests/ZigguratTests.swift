@@ -60,11 +60,17 @@ import Testing
         #expect(abs(Double(far) / Double(tail) - expected) < 0.025) // sd 0.0068
     }
 
-    @Test func aDrawIsAFunctionOfItsHashStateAlone() {
-        var a: UInt64 = 0xDEAD_BEEF, b: UInt64 = 0xDEAD_BEEF
-        for _ in 0..<1_000 {
-            #expect(Ziggurat.standard.normal(&a).bitPattern == Ziggurat.standard.normal(&b).bitPattern)
+    @Test func aDrawIsAFunctionOfItsHashStateAloneWhateverIsDrawnBetween() {
+        var a: UInt64 = 0xDEAD_BEEF, b: UInt64 = 0xDEAD_BEEF, other: UInt64 = 1
+        var first: [UInt64] = []
+        for _ in 0..<1_000 { first.append(Ziggurat.standard.normal(&a).bitPattern) }
+        for index in 0..<1_000 {
+            // Draws from another state in between change nothing: no state is shared.
+            for _ in 0..<(index % 3) { _ = Ziggurat.standard.normal(&other) }
+            #expect(Ziggurat.standard.normal(&b).bitPattern == first[index])
         }
         #expect(a == b)
+        // And different states give different draws.
+        #expect(Set(first).count > 990)
     }
 }

@@ -109,6 +109,11 @@ final class PhoneEndpoint {
     /// report it. One entry, so that a packet's hold-off and signal come from one cache line.
     /// Sized for every till when a scan starts; emptied when it stops.
     @exclusivity(unchecked) var heard: [HeardTill] = []
+
+    /// Makes `heard` hold an entry for each of `tills` tills (new ones empty).
+    func keepHeard(tills: Int) {
+        if heard.count < tills { heard.append(contentsOf: repeatElement(HeardTill(), count: tills - heard.count)) }
+    }
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
     /// The shadowing features of the spot it stands on (signal model), and for which stand.

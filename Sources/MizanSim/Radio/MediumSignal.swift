@@ -122,9 +122,8 @@ extension RadioMedium {
                                     colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
         for channel in 0..<parameters.advertisingChannels {
             let time = start + Double(channel) * packetSpacing
-            let since = time - phone.scanPhase
-            let interval = Self.wholeBelow(since / phone.scanInterval)
-            guard since - interval * phone.scanInterval < phone.scanWindow, self.channel(ofInterval: interval) == channel else { continue }
+            let interval = scanInterval(phone, at: time)
+            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow, self.channel(ofInterval: interval) == channel else { continue }
             receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
         }
     }
@@ -240,7 +239,7 @@ extension RadioMedium {
         if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
         if phone.holdsReports {
             let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
-            if phone.heard.count <= till.index { phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count - phone.heard.count)) }
+            phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
             phone.heard[till.index].reportableFrom = until
         }
         return true
@@ -294,7 +293,7 @@ extension RadioMedium {
                                     stand: phone.stands << 24, fixedOffset: fixed)
             phone.lastHeld = (till.index, phone.stands, value)
             if phone.scanning {
-                if phone.heard.count <= till.index { phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count - phone.heard.count)) }
+                phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
                 phone.heard[till.index].signal = value
             }
             return value
@@ -321,7 +320,7 @@ extension RadioMedium {
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
         phone.heard.removeAll(keepingCapacity: true)
-        phone.heard.append(contentsOf: repeatElement(HeardTill(), count: tills.count))
+        phone.keepHeard(tills: tills.count)
     }
 
     func endSignalScan(_ phone: PhoneEndpoint) {
