@@ -82,6 +82,16 @@ final class PhoneEndpoint {
     /// (`Floor.addPhone` sets both); `RadioMedium.removePhone` clears both at once. Whoever sets `deliver`
     /// to anything else must clear or reset this too. Nil (then reports go to `deliver`) without a `Phone`.
     @exclusivity(unchecked) var reportsTo: Unmanaged<Phone>?
+
+    /// An advertising report: to the floor's `Phone` directly if there is one, else through `deliver`.
+    @inline(__always)
+    func reportAdvertisement(_ payload: [UInt8], rssi: Int) {
+        if let receiver = reportsTo {
+            receiver._withUnsafeGuaranteedRef { $0.heardAdvertisementOnRun(payload, rssi: rssi) }
+        } else {
+            deliver(.discovered(payload, rssi: rssi))
+        }
+    }
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
     @exclusivity(unchecked) var eventStamp = 0

@@ -13,7 +13,7 @@ extension RadioMedium: TimerTarget {
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
         guard till.advertisingTimer == nil else { return }
         observe(.advertisingStarted(till: till.index))
-        if signal != nil, !advertisers.contains(where: { $0 === till }) {
+        if hasSignal, !advertisers.contains(where: { $0 === till }) {
             advertisers.insert(till, at: advertisers.firstIndex { $0.index > till.index } ?? advertisers.endIndex)
         }
         scheduleAdvertising(till, after: advertisingDelay())
@@ -36,7 +36,7 @@ extension RadioMedium: TimerTarget {
     func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
         // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
         till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
-        if signal != nil { till.nextEventStart = nowSeconds + delay.inSeconds }
+        if hasSignal { till.nextEventStart = nowSeconds + delay.inSeconds }
     }
 
     /// One advertising event: a packet on each channel, heard by every scanning
@@ -45,7 +45,7 @@ extension RadioMedium: TimerTarget {
     func advertise(_ till: TillEndpoint) {
         till.advertisingTimer = nil
         guard let payload = till.advertisingPayload, till.availability == .on else { return }
-        if signal != nil {
+        if hasSignal {
             till.nextEventStart = .infinity
             advertiseSignal(till, payload: payload)
             if till.advertisingPayload != nil, till.advertisingTimer == nil {
@@ -72,7 +72,7 @@ extension RadioMedium: TimerTarget {
                 let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
                 guard rssi >= parameters.sensitivity else { return }
                 packetsHeard += 1
-                phone.deliver(.discovered(payload, rssi: PathLossModel.reported(rssi)))
+                phone.reportAdvertisement(payload, rssi: PathLossModel.reported(rssi))
                 // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).
@@ -91,15 +91,15 @@ extension RadioMedium: TimerTarget {
     func startScan(_ phone: PhoneEndpoint) {
         guard phone.availability == .on, !phone.scanning else { return }
         phone.scanning = true
-        if signal != nil { beginSignalScan(phone) }
-        let at = scanners.firstIndex { $0.index > phone.index } ?? scanners.endIndex
-        scanners.insert(phone, at: at)
+        if hasSignal { beginSignalScan(phone) }
+        scanners.insert(phone, at: scannerPosition(of: phone.index))
     }
 
     func stopScan(_ phone: PhoneEndpoint) {
         guard phone.scanning else { return }
         phone.scanning = false
-        scanners.removeAll { $0 === phone }
-        if signal != nil { endSignalScan(phone) }
+        let at = scannerPosition(of: phone.index)
+        if at < scanners.count, scanners[at] === phone { scanners.remove(at: at) }
+        if hasSignal { endSignalScan(phone) }
     }
 }

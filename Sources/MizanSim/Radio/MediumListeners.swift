@@ -5,15 +5,47 @@
 extension RadioMedium {
     /// Calls `body` for each phone that scans now, has Bluetooth on and can
     /// hear `till`, in index order: the phones `scanners` filtered by `canHear`.
+    /// Each phone is passed borrowed, without a retain and a release per phone and packet: the
+    /// copy of `scanners` keeps every one alive for the pass (one that decides stops scanning,
+    /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own.
     @inline(__always)
     func forEachListener(of till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
         switch audibility {
         case .everyone:
-            for phone in scanners where phone.availability == .on { body(phone) }
+            let listeners = scanners
+            listeners.withUnsafeBufferPointer { listeners in
+                for index in listeners.indices {
+                    Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                        if phone.availability == .on { body(phone) }
+                    }
+                }
+            }
         case .ownTillOnly:
-            // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
-            guard let phone = ownPhones[till.index], phone.scanning, phone.availability == .on else { return }
-            body(phone)
+            ownPhones.withUnsafeBufferPointer { own in
+                guard let phone = own[till.index] else { return }
+                // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
+                Unmanaged.passUnretained(phone)._withUnsafeGuaranteedRef { phone in
+                    if phone.scanning, phone.availability == .on { body(phone) }
+                }
+            }
+        }
+    }
+
+    /// Where a phone belongs in `scanners`, which is in index order: the first
+    /// position whose phone's index is not below `index` (a binary search, which
+    /// retains no phone, where a linear `firstIndex` retains each it passes).
+    func scannerPosition(of index: Int) -> Int {
+        scanners.withUnsafeBufferPointer { scanners in
+            var low = 0, high = scanners.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Unmanaged.passUnretained(scanners[middle])._withUnsafeGuaranteedRef({ $0.index < index }) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
         }
     }
 }

@@ -29,8 +29,12 @@ public final class RadioMedium {
     /// The per-packet draws of connections (`RadioParameters.linkPackets`) and the simple model's advertising.
     public let model: PathLossModel
     public let parameters: RadioParameters
-    /// The signal model's per-till draws (nil on the simple advertising model).
-    @exclusivity(unchecked) var signal: FloorSignal?
+    /// The signal model's per-till draws (nil on the simple advertising model), in a box of its
+    /// own: the per-packet path borrows the model from the box (a retain per event), where
+    /// binding it out of an optional would copy it, retaining each of its arrays.
+    @exclusivity(unchecked) private(set) var signalBox: FloorSignalBox?
+    /// Whether advertising is on the signal model.
+    var hasSignal: Bool { signalBox != nil }
     /// Tills advertising now, in index order (signal model: for collisions).
     @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
@@ -96,7 +100,7 @@ public final class RadioMedium {
         self.parameters = parameters
         model = PathLossModel(parameters: parameters.linkPackets)
         if parameters.advertising == .signal {
-            signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
+            signalBox = FloorSignalBox(FloorSignal(parameters: parameters, generator: generator.split("signal")))
         }
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
@@ -124,7 +128,11 @@ public final class RadioMedium {
         tills.append(till)
         ownPhones.append(phones[till.index])
         tillIndexByID[tillID] = till.index
-        signal?.addTill()
+        if let box = signalBox {
+            var signal = box.model
+            signal.addTill()
+            signalBox = FloorSignalBox(signal)
+        }
         return till
     }
 
@@ -191,7 +199,7 @@ public final class RadioMedium {
     /// shadowing; on the signal model also the link's held fade), so that
     /// `model.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
-        if signal != nil {
+        if hasSignal {
             return held(phone, till).link - model.meanRSSI(distance: distance(phone, till))
         }
         var offset = till.offset + phone.offset - phone.bodyLoss
