@@ -13,9 +13,7 @@ extension RadioMedium: TimerTarget {
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
         guard till.advertisingTimer == nil else { return }
         observe(.advertisingStarted(till: till.index))
-        if hasSignal, !advertisers.contains(where: { $0 === till }) {
-            advertisers.insert(till, at: advertisers.firstIndex { $0.index > till.index } ?? advertisers.endIndex)
-        }
+        if hasSignal { Self.insert(till, into: &advertisers) { $0.index } }
         scheduleAdvertising(till, after: advertisingDelay())
     }
 
@@ -25,7 +23,7 @@ extension RadioMedium: TimerTarget {
         if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
         till.advertisingTimer = nil
         till.nextEventStart = .infinity
-        advertisers.removeAll { $0 === till }
+        Self.remove(till, from: &advertisers) { $0.index }
         observe(.advertisingStopped(till: till.index))
     }
 
@@ -92,14 +90,13 @@ extension RadioMedium: TimerTarget {
         guard phone.availability == .on, !phone.scanning else { return }
         phone.scanning = true
         if hasSignal { beginSignalScan(phone) }
-        scanners.insert(phone, at: scannerPosition(of: phone.index))
+        Self.insert(phone, into: &scanners) { $0.index }
     }
 
     func stopScan(_ phone: PhoneEndpoint) {
         guard phone.scanning else { return }
         phone.scanning = false
-        let at = scannerPosition(of: phone.index)
-        if at < scanners.count, scanners[at] === phone { scanners.remove(at: at) }
+        Self.remove(phone, from: &scanners) { $0.index }
         if hasSignal { endSignalScan(phone) }
     }
 }

@@ -230,6 +230,8 @@ public final class RadioMedium {
 
     /// The link's mean RSSI now (no per-packet spread).
     func linkRSSI(_ link: Link) -> Double {
-        model.meanRSSI(distance: distance(link.phone, link.till)) + fixedOffset(link.phone, link.till)
+        // Each read of an unowned reference is checked, an atomic retain and release: one each.
+        let phone = link.phone, till = link.till
+        return model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
     }
 }
