@@ -34,7 +34,7 @@ extension RadioMedium {
 
     /// One advertising event on the signal model.
     func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
-        guard let box = signalBox else { return }
+        guard let signal else { return }
         till.events &+= 1
         let event = till.events
         let start = nowSeconds
@@ -55,7 +55,7 @@ extension RadioMedium {
                     Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
                         guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
                         hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
-                             colliders: colliders, signal: box.model)
+                             colliders: colliders, signal: signal)
                     }
                 }
             }
@@ -246,14 +246,15 @@ extension RadioMedium {
     /// (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
-        guard let box = signalBox else {
+        guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
         }
-        return computeHeld(phone, till, signal: box.model)
+        return computeHeld(phone, till, signal: signal)
     }
 
-    /// `held` for the per-packet path, which has the signal model at hand.
+    /// `held` for the per-packet path, which has the signal model at hand
+    /// (binding `self.signal` copies it, retaining each of its arrays).
     @inline(__always)
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
@@ -329,11 +330,4 @@ extension RadioMedium {
 struct Collider {
     let till: Unmanaged<TillEndpoint>
     let event: Int
-}
-
-/// The medium's signal model, immutable in a box (`RadioMedium.signalBox`), so that it is
-/// borrowed rather than copied; adding a till puts a new model in a new box.
-final class FloorSignalBox {
-    let model: FloorSignal
-    init(_ model: FloorSignal) { self.model = model }
 }

@@ -29,12 +29,13 @@ public final class RadioMedium {
     /// The per-packet draws of connections (`RadioParameters.linkPackets`) and the simple model's advertising.
     public let model: PathLossModel
     public let parameters: RadioParameters
-    /// The signal model's per-till draws (nil on the simple advertising model), in a box of its
-    /// own: the per-packet path borrows the model from the box (a retain per event), where
-    /// binding it out of an optional would copy it, retaining each of its arrays.
-    @exclusivity(unchecked) private(set) var signalBox: FloorSignalBox?
-    /// Whether advertising is on the signal model.
-    var hasSignal: Bool { signalBox != nil }
+    /// The signal model's per-till draws (nil on the simple advertising model). Bound once per
+    /// advertising event and passed down borrowed (binding copies it, retaining each of its arrays;
+    /// passing a class's stored struct down by reference instead costs a copy of its bytes per call).
+    @exclusivity(unchecked) var signal: FloorSignal?
+    /// Whether advertising is on the signal model: `signal != nil`, without the copy that comparing
+    /// the optional makes.
+    let hasSignal: Bool
     /// Tills advertising now, in index order (signal model: for collisions).
     @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
@@ -100,8 +101,9 @@ public final class RadioMedium {
         self.parameters = parameters
         model = PathLossModel(parameters: parameters.linkPackets)
         if parameters.advertising == .signal {
-            signalBox = FloorSignalBox(FloorSignal(parameters: parameters, generator: generator.split("signal")))
+            signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
         }
+        hasSignal = signal != nil
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         airtime = parameters.packetAirtime / .seconds(1)
@@ -128,11 +130,7 @@ public final class RadioMedium {
         tills.append(till)
         ownPhones.append(phones[till.index])
         tillIndexByID[tillID] = till.index
-        if let box = signalBox {
-            var signal = box.model
-            signal.addTill()
-            signalBox = FloorSignalBox(signal)
-        }
+        signal?.addTill()
         return till
     }
 
