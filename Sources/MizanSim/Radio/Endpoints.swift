@@ -26,6 +26,9 @@ final class TillEndpoint {
     /// each answers the next advertising packet it hears.
     @exclusivity(unchecked) var connectors: [PhoneEndpoint] = []
     var deliver: (PeripheralRadioEvent) -> Void = { _ in }
+    /// The phone numbered as the till, if any (`RadioMedium.ownPhones`, which keeps it alive):
+    /// unmanaged, so that asking it about every packet (isolated pairs) retains nothing.
+    @exclusivity(unchecked) var ownPhone: Unmanaged<PhoneEndpoint>?
     // The signal model's advertising (`MediumAdvertising`).
     /// Advertising events sent so far (numbers each event's per-packet noise).
     @exclusivity(unchecked) var events = 0

@@ -7,7 +7,7 @@ extension RadioMedium {
     /// hear `till`, in index order: the phones `scanners` filtered by `canHear`.
     /// Each phone is passed borrowed, without a retain and a release per phone and packet: the
     /// copy of `scanners` keeps every one alive for the pass (one that decides stops scanning,
-    /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own.
+    /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own (`ownPhone`).
     @inline(__always)
     func forEachListener(of till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
         switch audibility {
@@ -21,12 +21,9 @@ extension RadioMedium {
                 }
             }
         case .ownTillOnly:
-            ownPhones.withUnsafeBufferPointer { own in
-                guard let phone = own[till.index] else { return }
-                // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
-                Unmanaged.passUnretained(phone)._withUnsafeGuaranteedRef { phone in
-                    if phone.scanning, phone.availability == .on { body(phone) }
-                }
+            // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
+            till.ownPhone?._withUnsafeGuaranteedRef { phone in
+                if phone.scanning, phone.availability == .on { body(phone) }
             }
         }
     }

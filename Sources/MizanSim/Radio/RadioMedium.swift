@@ -77,7 +77,8 @@ public final class RadioMedium {
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// The phone numbered as each till (index for index), if any: on isolated pairs
-    /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`).
+    /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`). What keeps
+    /// it alive for its till's `ownPhone` (`setOwnPhone` sets both).
     @exclusivity(unchecked) var ownPhones: [PhoneEndpoint?] = []
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
@@ -128,7 +129,8 @@ public final class RadioMedium {
     func addTill(_ tillID: TillID, at position: Position, offset: Double = 0) -> TillEndpoint {
         let till = TillEndpoint(index: tills.count, tillID: tillID, position: position, offset: offset)
         tills.append(till)
-        ownPhones.append(phones[till.index])
+        ownPhones.append(nil)
+        setOwnPhone(phones[till.index], of: till.index)
         tillIndexByID[tillID] = till.index
         signal?.addTill()
         return till
@@ -139,15 +141,22 @@ public final class RadioMedium {
         let phone = PhoneEndpoint(index: index ?? nextPhoneIndex, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
         nextPhoneIndex = Swift.max(nextPhoneIndex, phone.index + 1)
         phones[phone.index] = phone
-        if phone.index < ownPhones.count { ownPhones[phone.index] = phone }
+        setOwnPhone(phone, of: phone.index)
         return phone
+    }
+
+    /// Till `index`'s own phone (`ownPhones`), and the till's unmanaged copy of it.
+    private func setOwnPhone(_ phone: PhoneEndpoint?, of index: Int) {
+        guard index < ownPhones.count else { return }
+        ownPhones[index] = phone
+        tills[index].ownPhone = phone.map { Unmanaged.passUnretained($0) }
     }
 
     /// Forgets a phone that will not use the radio again (a payer who left for
     /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
     func removePhone(_ index: Int) {
         guard let phone = phones.removeValue(forKey: index) else { return }
-        if index < ownPhones.count { ownPhones[index] = nil }
+        setOwnPhone(nil, of: index)
         phone.deliver = { _ in }
         phone.reportsTo = nil
         if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
