@@ -30,7 +30,10 @@ public final class PhoneDriver {
         self.keys = keys
         self.log = log
         self.observe = observe
-        core.perform = { [unowned self] in run($0) }
+        // The core is this driver's and goes with it, so the driver outlives every command it
+        // performs: held unmanaged, as an unowned reference is checked (an atomic retain and
+        // release) at every use.
+        core.perform = { [driver = Unmanaged.passUnretained(self)] command in driver._withUnsafeGuaranteedRef { $0.run(command) } }
     }
 
     // MARK: inputs

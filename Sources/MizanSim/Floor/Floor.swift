@@ -155,13 +155,30 @@ public final class Floor {
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
-            observe: { [unowned self, unowned unit] in observed(unit, $0) }
+            observe: observer(of: unit)
         )
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
         unit.device = till
         // Deliveries enter the till synchronously: the medium runs on the run's executor too.
         endpoint.deliver = { [till] in till.hearOnRun($0) }
         tills.append(unit)
+    }
+
+    /// What a till's driver tells the floor it observed. The driver is the unit's (through its
+    /// device), and the unit the floor's, so both outlive every call: held unmanaged, as an unowned
+    /// reference is checked (an atomic retain and release) at every use.
+    private func observer(of unit: TillUnit) -> (HostObservation) -> Void {
+        { [floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)] observation in
+            floor._withUnsafeGuaranteedRef { floor in unit._withUnsafeGuaranteedRef { floor.observed($0, observation) } }
+        }
+    }
+
+    /// What a phone's driver tells the floor it observed (as a till's: `observer(of:)`; a payer's
+    /// unit, device and driver are retired together).
+    private func observer(of unit: PhoneUnit) -> (PhoneObservation) -> Void {
+        { [floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)] observation in
+            floor._withUnsafeGuaranteedRef { floor in unit._withUnsafeGuaranteedRef { floor.observed($0, observation) } }
+        }
     }
 
     /// The phones created, in index order.
@@ -203,7 +220,7 @@ public final class Floor {
             find: Find.Config(strategy: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
-            observe: { [unowned self, unowned unit] in observed(unit, $0) }
+            observe: observer(of: unit)
         )
         let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in
             if timer == .deadline { ledger.attemptMissedDeadline(phone: index) }
