@@ -165,20 +165,18 @@ public final class Floor {
     }
 
     /// What a till's driver tells the floor it observed. The driver is the unit's (through its
-    /// device), and the unit the floor's, so both outlive every call: held unmanaged, as an unowned
-    /// reference is checked (an atomic retain and release) at every use.
+    /// device), and the unit the floor's, so both outlive every call: held unretained
+    /// (`withUnretained`), as an unowned reference is checked (an atomic retain and release) at every use.
     private func observer(of unit: TillUnit) -> (HostObservation) -> Void {
-        { [floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)] observation in
-            floor._withUnsafeGuaranteedRef { floor in unit._withUnsafeGuaranteedRef { floor.observed($0, observation) } }
-        }
+        let floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)
+        return { observation in withUnretained(floor, unit) { $0.observed($1, observation) } }
     }
 
     /// What a phone's driver tells the floor it observed (as a till's: `observer(of:)`; a payer's
     /// unit, device and driver are retired together).
     private func observer(of unit: PhoneUnit) -> (PhoneObservation) -> Void {
-        { [floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)] observation in
-            floor._withUnsafeGuaranteedRef { floor in unit._withUnsafeGuaranteedRef { floor.observed($0, observation) } }
-        }
+        let floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)
+        return { observation in withUnretained(floor, unit) { $0.observed($1, observation) } }
     }
 
     /// The phones created, in index order.

@@ -164,32 +164,38 @@ public final class RadioMedium {
         }
     }
 
-    /// The radio a till's driver uses.
+    /// The radio a till's driver uses: the medium and the endpoint unretained
+    /// (`withUnretained`), since the medium keeps its tills for the run and
+    /// outlives the driver.
     func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
-        PeripheralRadio(
-            startAdvertising: { [unowned self, unowned till] in startAdvertising(till, $0) },
-            stopAdvertising: { [unowned self, unowned till] in stopAdvertising(till) },
+        let medium = Unmanaged.passUnretained(self), till = Unmanaged.passUnretained(till)
+        return PeripheralRadio(
+            startAdvertising: { advertisement in withUnretained(medium, till) { $0.startAdvertising($1, advertisement) } },
+            stopAdvertising: { withUnretained(medium, till) { $0.stopAdvertising($1) } },
             notify: faithful
-                ? { [unowned self, unowned till] in notify(till, $0, $1, by: sendNotificationFaithful) }
-                : { [unowned self, unowned till] in notify(till, $0, $1, by: sendNotification) },
-            retireService: { [unowned self, unowned till] in retireService(till) }
+                ? { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }
+                : { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotification) } },
+            retireService: { withUnretained(medium, till) { $0.retireService($1) } }
         )
     }
 
-    /// The radio a phone's driver uses.
+    /// The radio a phone's driver uses: unretained as a till's. The driver goes
+    /// before its endpoint: a payer is retired (`removePhone`) with its unit,
+    /// device and driver, and only once nothing of its can act again.
     func centralRadio(for phone: PhoneEndpoint) -> CentralRadio {
-        CentralRadio(
-            startScan: { [unowned self, unowned phone] in startScan(phone) },
-            stopScan: { [unowned self, unowned phone] in stopScan(phone) },
+        let medium = Unmanaged.passUnretained(self), phone = Unmanaged.passUnretained(phone)
+        return CentralRadio(
+            startScan: { withUnretained(medium, phone) { $0.startScan($1) } },
+            stopScan: { withUnretained(medium, phone) { $0.stopScan($1) } },
             connect: faithful
-                ? { [unowned self, unowned phone] in requestConnection(phone, to: $0) }
-                : { [unowned self, unowned phone] in connect(phone, to: $0) },
+                ? { till in withUnretained(medium, phone) { $0.requestConnection($1, to: till) } }
+                : { till in withUnretained(medium, phone) { $0.connect($1, to: till) } },
             write: faithful
-                ? { [unowned self, unowned phone] in writeFaithful(phone, $0) }
-                : { [unowned self, unowned phone] in write(phone, $0) },
+                ? { bytes in withUnretained(medium, phone) { $0.writeFaithful($1, bytes) } }
+                : { bytes in withUnretained(medium, phone) { $0.write($1, bytes) } },
             disconnect: faithful
-                ? { [unowned self, unowned phone] in disconnectFaithful(phone) }
-                : { [unowned self, unowned phone] in disconnect(phone) }
+                ? { withUnretained(medium, phone) { $0.disconnectFaithful($1) } }
+                : { withUnretained(medium, phone) { $0.disconnect($1) } }
         )
     }
 
