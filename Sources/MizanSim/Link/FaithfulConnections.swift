@@ -45,7 +45,7 @@ extension RadioMedium {
             let request = Link(phone: phone, till: till, interval: interval, supervisionTimeout: profile.supervisionTimeout)
             let taken = receives(request, toTill: true) && till.links.count < (tillProfile?.maxLinks ?? Int.max)
             guard taken else {
-                observe(.connectRequestLost(phone: phone.index, till: till.index))
+                observe?(.connectRequestLost(phone: phone.index, till: till.index))
                 // The phone waits six connection intervals for a first packet that
                 // never comes (Core Spec Vol 6 Part B 4.5.2), then listens again.
                 clock.schedule(after: .microseconds(1250) + interval * 6) { [unowned self, unowned phone, unowned till] in
@@ -81,7 +81,7 @@ extension RadioMedium {
         link.phoneConnected = false
         phone.link = link
         till.links.append(link)
-        observe(.connected(phone: phone.index, till: till.index))
+        observe?(.connected(phone: phone.index, till: till.index))
         setUp(link, SetupExchange.allCases[...], from: now, profile: profile)
     }
 
@@ -111,7 +111,7 @@ extension RadioMedium {
         clock.schedule(at: VirtualInstant(sinceStart: responseArrives)) { [unowned self] in
             guard link.open else { return }
             if exchange == .mtu { link.mtu = Swift.min(profile.mtu, tillProfile?.mtu ?? profile.mtu) }
-            observe(.setUp(phone: link.phone.index, till: link.till.index, exchange))
+            observe?(.setUp(phone: link.phone.index, till: link.till.index, exchange))
             setUp(link, exchanges.dropFirst(), from: responseArrives, profile: profile)
         }
     }
@@ -131,7 +131,7 @@ extension RadioMedium {
             guard link.open else { return }
             close(link)
             guard link.subscribed else { return }
-            observe(.unsubscribed(phone: link.phone.index, till: link.till.index))
+            observe?(.unsubscribed(phone: link.phone.index, till: link.till.index))
             link.till.deliver(.unsubscribed(link.phone.central))
         }
     }

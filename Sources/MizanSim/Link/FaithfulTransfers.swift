@@ -44,7 +44,7 @@ extension RadioMedium {
     /// A write's (last) request reaches the till on a faithful link.
     func faithfulWriteArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard link.open else { return }
-        observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+        observe?(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
         link.till.deliver(.wrote(link.phone.central, bytes))
     }
 

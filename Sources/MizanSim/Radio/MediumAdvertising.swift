@@ -12,7 +12,7 @@ extension RadioMedium: TimerTarget {
         till.serviceUp = true
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
         guard till.advertisingTimer == nil else { return }
-        observe(.advertisingStarted(till: till.index))
+        observe?(.advertisingStarted(till: till.index))
         if hasSignal { Self.insert(till, into: &advertisers) { $0.index } }
         scheduleAdvertising(till, after: advertisingDelay())
     }
@@ -24,7 +24,7 @@ extension RadioMedium: TimerTarget {
         till.advertisingTimer = nil
         till.nextEventStart = .infinity
         Self.remove(till, from: &advertisers) { $0.index }
-        observe(.advertisingStopped(till: till.index))
+        observe?(.advertisingStopped(till: till.index))
     }
 
     func advertisingDelay() -> Duration {

@@ -9,7 +9,7 @@ extension RadioMedium {
     func connect(_ phone: PhoneEndpoint, to tillID: TillID) {
         guard let index = tillIndexByID[tillID] else {
             clock.schedule(after: parameters.connectLatency) { [unowned self, unowned phone] in
-                observe(.connectFailed(phone: phone.index, till: nil))
+                observe?(.connectFailed(phone: phone.index, till: nil))
                 phone.deliver(.failedToConnect)
             }
             return
@@ -27,7 +27,7 @@ extension RadioMedium {
             && phone.link == nil && canHear(phone, till)
             && generator.unitInterval() >= model.packetErrorRate(rssi: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
         guard reachable else {
-            observe(.connectFailed(phone: phone.index, till: till.index))
+            observe?(.connectFailed(phone: phone.index, till: till.index))
             phone.deliver(.failedToConnect)
             return
         }
@@ -36,7 +36,7 @@ extension RadioMedium {
         link.lastDown = now
         phone.link = link
         till.links.append(link)
-        observe(.connected(phone: phone.index, till: till.index))
+        observe?(.connected(phone: phone.index, till: till.index))
         till.deliver(.subscribed(phone.central))
         phone.deliver(.connected)
     }
@@ -54,7 +54,7 @@ extension RadioMedium {
     func unsubscribe(_ link: Link) {
         guard link.open else { return }
         close(link)
-        observe(.unsubscribed(phone: link.phone.index, till: link.till.index))
+        observe?(.unsubscribed(phone: link.phone.index, till: link.till.index))
         link.till.deliver(.unsubscribed(link.phone.central))
     }
 
@@ -67,7 +67,7 @@ extension RadioMedium {
             // Advertising again by now: a new service is up, but the old links still end.
             if till.advertisingPayload == nil {
                 till.serviceUp = false
-                observe(.serviceRetired(till: till.index))
+                observe?(.serviceRetired(till: till.index))
             }
             for link in links where link.open {
                 close(link)
@@ -77,7 +77,7 @@ extension RadioMedium {
                 if link.subscribed { till.deliver(.disconnected(link.phone.central)) }
                 clock.schedule(after: parameters.serviceRetirementLatency) { [unowned self] in
                     if link.phone.link === link || link.phone.link == nil {
-                        observe(.linkLost(phone: link.phone.index, till: link.till.index, .serviceRetired))
+                        observe?(.linkLost(phone: link.phone.index, till: link.till.index, .serviceRetired))
                         tellPhoneGone(link, .serviceInvalidated)
                     }
                 }
@@ -98,7 +98,7 @@ extension RadioMedium {
     func lose(_ link: Link, _ reason: LinkLossReason) {
         guard link.open else { return }
         close(link)
-        observe(.linkLost(phone: link.phone.index, till: link.till.index, reason))
+        observe?(.linkLost(phone: link.phone.index, till: link.till.index, reason))
         tellPhoneGone(link, .disconnected)
         if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
     }
@@ -126,7 +126,7 @@ extension RadioMedium {
 
     /// Bluetooth on a device goes off, comes back, or loses its permission.
     func setAvailability(_ device: DeviceRef, _ availability: RadioAvailability) {
-        observe(.power(device: device, availability))
+        observe?(.power(device: device, availability))
         switch device {
         case let .till(index):
             let till = tills[index]
@@ -138,7 +138,7 @@ extension RadioMedium {
                 for link in till.links {
                     close(link)
                     clock.schedule(after: link.supervisionTimeout) { [unowned self] in
-                        observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
+                        observe?(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         tellPhoneGone(link, .disconnected)
                     }
                 }
@@ -153,7 +153,7 @@ extension RadioMedium {
                 if let link = phone.link {
                     close(link)
                     clock.schedule(after: link.supervisionTimeout) { [unowned self] in
-                        observe(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
+                        observe?(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
                         if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
                     }
                 }

@@ -38,7 +38,7 @@ extension RadioMedium {
     func leaving(_ link: Link, _ sent: [UInt8], toTill: Bool) -> (type: FrameType?, bytes: [UInt8])? {
         let type = FrameType(peeking: sent)
         let fate = taps?.leaving(link, sent, type, toTill) ?? .send(sent)
-        observe(.sent(phone: link.phone.index, till: link.till.index, toTill: toTill, type, bytes: fate.bytes.count))
+        observe?(.sent(phone: link.phone.index, till: link.till.index, toTill: toTill, type, bytes: fate.bytes.count))
         guard case let .send(bytes) = fate else { return nil }
         return (type, bytes)
     }
@@ -72,12 +72,13 @@ extension RadioMedium {
     /// A notification arrives: the phone has it, the till hears it delivered,
     /// and a till once refused hears "ready to update".
     func notificationArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
-        let till = link.till
-        let central = link.phone.central
+        // Each read of a link's unowned phone or till is checked (an atomic retain and release): one each.
+        let till = link.till, phone = link.phone
+        let central = phone.central
         link.notifiesInFlight -= 1
         guard link.open else { return }
-        observe(.delivered(phone: link.phone.index, till: till.index, toTill: false, type))
-        link.phone.deliver(.notified(bytes))
+        observe?(.delivered(phone: phone.index, till: till.index, toTill: false, type))
+        phone.deliver(.notified(bytes))
         if link.open { till.deliver(.delivered(central)) }
         if till.notifyRefused {
             till.notifyRefused = false
@@ -95,9 +96,10 @@ extension RadioMedium {
     /// A write arrives on a simple link: the till has it, the phone its acknowledgement.
     func writeArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard link.open else { return }
-        observe(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
-        link.till.deliver(.wrote(link.phone.central, bytes))
-        if link.open { link.phone.deliver(.writeAcknowledged) }
+        let phone = link.phone, till = link.till // read once each (`notificationArrives`)
+        observe?(.delivered(phone: phone.index, till: till.index, toTill: true, type))
+        till.deliver(.wrote(phone.central, bytes))
+        if link.open { phone.deliver(.writeAcknowledged) }
         // The till has the frame and the phone its acknowledgement: a fault
         // "after" this step sees both sides past it.
         taps?.arrived(link, type, true)

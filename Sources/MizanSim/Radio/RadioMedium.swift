@@ -59,7 +59,9 @@ public final class RadioMedium {
     let tillProfile: TillProfile?
     /// The per-packet spread as a table, for the loss of idle links.
     private(set) lazy var packetSpread = PacketSpread(parameters: model.parameters)
-    var observe: (MediumEvent) -> Void = { _ in }
+    /// Who is told each event of the medium's (a trace); nil for none, and then no event is built
+    /// (`observe?(...)` evaluates nothing), not even its devices' indices.
+    var observe: ((MediumEvent) -> Void)?
 
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
     var taps: MediumTaps?
