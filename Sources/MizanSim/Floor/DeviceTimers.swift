@@ -21,11 +21,15 @@ public final class DeviceTimers<Timer: Hashable>: TimerTarget {
 
     public init(clock: VirtualClock) { self.clock = clock }
 
+    /// The driver's clock. It holds these timers unmanaged (an unowned reference is checked, an
+    /// atomic retain and release, at every use), so whoever uses it keeps them alive: a device
+    /// (`Till`, `Phone`) holds both its driver and its timers.
     public var deviceClock: DeviceClock<Timer> {
-        DeviceClock(
-            now: { [clock] in clock.now.sinceStart }, // the clock, not self: no unowned check per packet heard
-            start: { [unowned self] timer, delay in start(timer, after: delay) },
-            cancel: { [unowned self] timer in cancel(timer) }
+        let timers = Unmanaged.passUnretained(self)
+        return DeviceClock(
+            now: { [clock] in clock.now.sinceStart },
+            start: { timer, delay in timers._withUnsafeGuaranteedRef { $0.start(timer, after: delay) } },
+            cancel: { timer in timers._withUnsafeGuaranteedRef { $0.cancel(timer) } }
         )
     }
 

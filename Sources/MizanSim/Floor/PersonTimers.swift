@@ -21,7 +21,9 @@ enum PersonStep {
 /// and back, woken, destroyed. Slots are reused, so a steady stream of steps
 /// allocates nothing once the table has grown.
 final class PersonTimers: TimerTarget {
-    private unowned let floor: Floor
+    /// The floor these timers are its own (`Floor.personTimers`), so it outlives them: unmanaged,
+    /// as an unowned reference is checked (an atomic retain and release) at every use.
+    private let floor: Unmanaged<Floor>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a step is taken out of its slot before it is done).
@@ -29,7 +31,7 @@ final class PersonTimers: TimerTarget {
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
     init(floor: Floor, clock: VirtualClock) {
-        self.floor = floor
+        self.floor = Unmanaged.passUnretained(floor)
         self.clock = clock
     }
 
@@ -58,6 +60,6 @@ final class PersonTimers: TimerTarget {
     func timerFired(_ slot: Int) {
         guard let pending = steps[slot].take() else { preconditionFailure("PersonTimers: slot \(slot) fired with no step") }
         freeSlots.append(slot)
-        floor.perform(pending.step)
+        floor._withUnsafeGuaranteedRef { $0.perform(pending.step) }
     }
 }

@@ -4,7 +4,9 @@
 /// allocates nothing once the table has grown. These timers are never
 /// cancelled: each acts, or finds its link gone, when it fires.
 final class MediumTimers: TimerTarget {
-    private unowned let medium: RadioMedium
+    /// The medium these timers are its own (`RadioMedium.frameTimers`), so it outlives them:
+    /// unmanaged, as an unowned reference is checked (an atomic retain and release) at every use.
+    private let medium: Unmanaged<RadioMedium>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a timer is taken out of its slot before it acts).
@@ -12,7 +14,7 @@ final class MediumTimers: TimerTarget {
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
     init(medium: RadioMedium, clock: VirtualClock) {
-        self.medium = medium
+        self.medium = Unmanaged.passUnretained(medium)
         self.clock = clock
     }
 
@@ -37,6 +39,6 @@ final class MediumTimers: TimerTarget {
     func timerFired(_ slot: Int) {
         guard let timer = slots[slot].take() else { preconditionFailure("MediumTimers: slot \(slot) fired with no timer") }
         freeSlots.append(slot)
-        medium.fire(timer)
+        medium._withUnsafeGuaranteedRef { $0.fire(timer) }
     }
 }
