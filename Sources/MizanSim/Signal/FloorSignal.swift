@@ -37,9 +37,11 @@ public struct FloorSignal: Sendable {
     private let hashKey: UInt64
     private let link: RicianDraw?
     private let channel: RicianDraw?
-    /// The hashed normals' tables, and the held signals' logarithms.
-    private let normals = Ziggurat.standard
-    private let decibels = Decibels.standard
+    /// The hashed normals' tables, and the held signals' logarithms: the shared ones, read in
+    /// place, not stored (each copy of the model, one per advertising event, retained and
+    /// released a stored copy's four arrays).
+    @inline(__always) private var normals: Ziggurat { Ziggurat.standard }
+    @inline(__always) private var decibels: Decibels { Decibels.standard }
 
     public init(parameters: RadioParameters, generator: SeededGenerator) {
         referenceRSSI = parameters.referenceRSSI
