@@ -37,11 +37,13 @@ public struct FloorSignal: Sendable {
     private let hashKey: UInt64
     private let link: RicianDraw?
     private let channel: RicianDraw?
-    /// The hashed normals' tables, and the held signals' logarithms: the shared ones, read in
-    /// place, not stored (each copy of the model, one per advertising event, retained and
-    /// released a stored copy's four arrays).
-    @inline(__always) private var normals: Ziggurat { Ziggurat.standard }
-    @inline(__always) private var decibels: Decibels { Decibels.standard }
+    /// The hashed normals' tables, and the held signals' logarithms, behind one shared reference:
+    /// a copy of the model (one per advertising event) retains it once, where stored copies of
+    /// the tables retained their four arrays, and reading the shared globals instead asked for
+    /// their lazy initialisation at every draw.
+    private let tables = SignalTables.standard
+    @inline(__always) private var normals: Ziggurat { tables.normals }
+    @inline(__always) private var decibels: Decibels { tables.decibels }
 
     public init(parameters: RadioParameters, generator: SeededGenerator) {
         referenceRSSI = parameters.referenceRSSI
@@ -216,4 +218,12 @@ struct RicianDraw: Sendable {
         let re = lineOfSight + scatter * normals.normal(&state), im = scatter * normals.normal(&state)
         return decibels.of(Swift.max(re * re + im * im, 1e-12)) - mean
     }
+}
+
+/// The signal model's fixed tables (`FloorSignal.tables`), one instance for every model.
+final class SignalTables: Sendable {
+    let normals = Ziggurat.standard
+    let decibels = Decibels.standard
+
+    static let standard = SignalTables()
 }

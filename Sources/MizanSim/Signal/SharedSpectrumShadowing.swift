@@ -33,9 +33,16 @@ public struct SharedSpectrumShadowing: Sendable {
     let scale: Double
 
     /// A spot's features, cos(k_m . p) and sin(k_m . p), four to a vector (padding lanes 0).
-    public struct Basis: Sendable {
+    /// Immutable, and a class so that passing it on retains one object, not its two arrays
+    /// (a phone's held signals from every till it hears use its spot's basis).
+    public final class Basis: Sendable {
         let cosines: [SIMD4<Double>]
         let sines: [SIMD4<Double>]
+
+        init(cosines: [SIMD4<Double>], sines: [SIMD4<Double>]) {
+            self.cosines = cosines
+            self.sines = sines
+        }
     }
 
     /// Draws the wave vectors (as `CorrelatedField` does: a bivariate Cauchy with scale 1/L).
