@@ -21,15 +21,14 @@ public final class DeviceTimers<Timer: Hashable>: TimerTarget {
 
     public init(clock: VirtualClock) { self.clock = clock }
 
-    /// The driver's clock. It holds these timers unmanaged (an unowned reference is checked, an
-    /// atomic retain and release, at every use), so whoever uses it keeps them alive: a device
-    /// (`Till`, `Phone`) holds both its driver and its timers.
+    /// The driver's clock. It holds these timers strongly: that makes no cycle (the timers hold
+    /// their device only through `fire`, unowned), and calling a captured reference costs
+    /// nothing, where an unowned one is checked (an atomic retain and release) at every use.
     public var deviceClock: DeviceClock<Timer> {
-        let timers = Unmanaged.passUnretained(self)
-        return DeviceClock(
+        DeviceClock(
             now: { [clock] in clock.now.sinceStart },
-            start: { timer, delay in timers._withUnsafeGuaranteedRef { $0.start(timer, after: delay) } },
-            cancel: { timer in timers._withUnsafeGuaranteedRef { $0.cancel(timer) } }
+            start: { [timers = self] timer, delay in timers.start(timer, after: delay) },
+            cancel: { [timers = self] timer in timers.cancel(timer) }
         )
     }
 

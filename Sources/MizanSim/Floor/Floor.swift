@@ -164,19 +164,18 @@ public final class Floor {
         tills.append(unit)
     }
 
-    /// What a till's driver tells the floor it observed. The driver is the unit's (through its
-    /// device), and the unit the floor's, so both outlive every call: held unretained
-    /// (`withUnretained`), as an unowned reference is checked (an atomic retain and release) at every use.
+    /// What a till's driver tells the floor it observed: the floor and the unit unretained
+    /// (`withUnretained`), since the floor keeps its tills for the run and the unit owns the driver.
     private func observer(of unit: TillUnit) -> (HostObservation) -> Void {
         let floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)
         return { observation in withUnretained(floor, unit) { $0.observed($1, observation) } }
     }
 
-    /// What a phone's driver tells the floor it observed (as a till's: `observer(of:)`; a payer's
-    /// unit, device and driver are retired together).
+    /// What a phone's driver tells the floor it observed: the floor unretained, as for a till; the
+    /// unit checked `unowned`, since a payer's is retired by a rule of the run (`PayerRetirement`).
     private func observer(of unit: PhoneUnit) -> (PhoneObservation) -> Void {
-        let floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)
-        return { observation in withUnretained(floor, unit) { $0.observed($1, observation) } }
+        let floor = Unmanaged.passUnretained(self)
+        return { [unowned unit] observation in floor._withUnsafeGuaranteedRef { $0.observed(unit, observation) } }
     }
 
     /// The phones created, in index order.

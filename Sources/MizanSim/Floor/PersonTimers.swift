@@ -21,8 +21,8 @@ enum PersonStep {
 /// and back, woken, destroyed. Slots are reused, so a steady stream of steps
 /// allocates nothing once the table has grown.
 final class PersonTimers: TimerTarget {
-    /// The floor these timers are its own (`Floor.personTimers`), so it outlives them: unmanaged,
-    /// as an unowned reference is checked (an atomic retain and release) at every use.
+    /// The floor these timers are its own (`Floor.personTimers`), so it outlives them: unmanaged
+    /// (`withUnretained` says why).
     private let floor: Unmanaged<Floor>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls

@@ -47,10 +47,12 @@ extension RadioMedium {
         }
     }
 
-    /// Puts `endpoint` into `endpoints` (in index order) unless it is there already.
+    /// Puts `endpoint` into `endpoints` (in index order) unless it is there already. Indices
+    /// are unique (a till's is its place, a phone's never reused), which the bisection relies on.
     static func insert<Endpoint: AnyObject>(_ endpoint: Endpoint, into endpoints: inout [Endpoint], _ indexOf: (Endpoint) -> Int) {
         let at = position(of: indexOf(endpoint), in: endpoints, indexOf)
         if at < endpoints.count, endpoints[at] === endpoint { return }
+        assert(at == endpoints.count || indexOf(endpoints[at]) != indexOf(endpoint), "two endpoints numbered \(indexOf(endpoint))")
         endpoints.insert(endpoint, at: at)
     }
 

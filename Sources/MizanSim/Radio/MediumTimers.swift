@@ -5,7 +5,7 @@
 /// cancelled: each acts, or finds its link gone, when it fires.
 final class MediumTimers: TimerTarget {
     /// The medium these timers are its own (`RadioMedium.frameTimers`), so it outlives them:
-    /// unmanaged, as an unowned reference is checked (an atomic retain and release) at every use.
+    /// unmanaged (`withUnretained` says why).
     private let medium: Unmanaged<RadioMedium>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls

@@ -167,8 +167,8 @@ public final class RadioMedium {
     }
 
     /// The radio a till's driver uses: the medium and the endpoint unretained
-    /// (`withUnretained`), since the medium keeps its tills for the run and
-    /// outlives the driver.
+    /// (`withUnretained`): the medium keeps its tills for the run, and outlives
+    /// every driver.
     func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
         let medium = Unmanaged.passUnretained(self), till = Unmanaged.passUnretained(till)
         return PeripheralRadio(
@@ -181,23 +181,25 @@ public final class RadioMedium {
         )
     }
 
-    /// The radio a phone's driver uses: unretained as a till's. The driver goes
-    /// before its endpoint: a payer is retired (`removePhone`) with its unit,
-    /// device and driver, and only once nothing of its can act again.
+    /// The radio a phone's driver uses: the medium unretained, as a till's;
+    /// the endpoint checked `unowned`, since what keeps it alive while the
+    /// driver can still call is a rule of the run (a payer is retired, and
+    /// `removePhone` drops its endpoint, only once nothing of its can act
+    /// again), and a broken rule should trap.
     func centralRadio(for phone: PhoneEndpoint) -> CentralRadio {
-        let medium = Unmanaged.passUnretained(self), phone = Unmanaged.passUnretained(phone)
+        let medium = Unmanaged.passUnretained(self)
         return CentralRadio(
-            startScan: { withUnretained(medium, phone) { $0.startScan($1) } },
-            stopScan: { withUnretained(medium, phone) { $0.stopScan($1) } },
+            startScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.startScan(phone) } },
+            stopScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.stopScan(phone) } },
             connect: faithful
-                ? { till in withUnretained(medium, phone) { $0.requestConnection($1, to: till) } }
-                : { till in withUnretained(medium, phone) { $0.connect($1, to: till) } },
+                ? { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.requestConnection(phone, to: till) } }
+                : { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.connect(phone, to: till) } },
             write: faithful
-                ? { bytes in withUnretained(medium, phone) { $0.writeFaithful($1, bytes) } }
-                : { bytes in withUnretained(medium, phone) { $0.write($1, bytes) } },
+                ? { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.writeFaithful(phone, bytes) } }
+                : { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.write(phone, bytes) } },
             disconnect: faithful
-                ? { withUnretained(medium, phone) { $0.disconnectFaithful($1) } }
-                : { withUnretained(medium, phone) { $0.disconnect($1) } }
+                ? { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnectFaithful(phone) } }
+                : { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnect(phone) } }
         )
     }
 
