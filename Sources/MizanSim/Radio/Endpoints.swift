@@ -176,6 +176,8 @@ final class Link {
     var idleLossTimer: TimerID?
     /// The chance that a connection event fails, for the phone standing at `at`.
     var eventFailure: (at: Position, p: Double)?
+    /// The link's mean RSSI (`RadioMedium.linkRSSI`) while its phone stands, and for which stand.
+    var meanWhileStanding: (stand: UInt64, rssi: Double)?
 
     init(phone: PhoneEndpoint, till: TillEndpoint, interval: Duration, supervisionTimeout: Duration) {
         self.phone = phone

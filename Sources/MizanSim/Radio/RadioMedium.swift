@@ -246,9 +246,18 @@ public final class RadioMedium {
     }
 
     /// The link's mean RSSI now (no per-packet spread).
+    /// Kept on the link while its phone stands (`Link.meanWhileStanding`): the
+    /// distance, the offsets and the held signal are all the stand's, and each
+    /// connection event asks. Each read of an unowned reference is checked (an
+    /// atomic retain and release): the phone is read once, the till only when
+    /// the mean is computed.
     func linkRSSI(_ link: Link) -> Double {
-        // Each read of an unowned reference is checked, an atomic retain and release: one each.
-        let phone = link.phone, till = link.till
-        return model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+        let phone = link.phone
+        let standing = phone.isStill || now <= phone.motionStart
+        if standing, let kept = link.meanWhileStanding, kept.stand == phone.stands { return kept.rssi }
+        let till = link.till
+        let rssi = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+        if standing { link.meanWhileStanding = (phone.stands, rssi) }
+        return rssi
     }
 }
