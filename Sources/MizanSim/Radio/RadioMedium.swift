@@ -245,12 +245,11 @@ public final class RadioMedium {
         position(of: phone).distance(to: till.position)
     }
 
-    /// The link's mean RSSI now (no per-packet spread).
-    /// Kept on the link while its phone stands (`Link.meanWhileStanding`): the
-    /// distance, the offsets and the held signal are all the stand's, and each
-    /// connection event asks. Each read of an unowned reference is checked (an
-    /// atomic retain and release): the phone is read once, the till only when
-    /// the mean is computed.
+    /// The link's mean RSSI now (no per-packet spread), kept on the link while
+    /// its phone stands (`Link.meanWhileStanding`): the distance, the offsets
+    /// and the held signal are all the stand's, and every connection event
+    /// asks. The link's unowned phone is read once, its till only to compute
+    /// (each read is checked: an atomic retain and release).
     func linkRSSI(_ link: Link) -> Double {
         let phone = link.phone
         let standing = phone.isStill || now <= phone.motionStart
