@@ -98,6 +98,41 @@ import MizanFormats
         #expect(losses.last ?? 0 > 0.99)
         #expect(zip(losses, losses.dropFirst()).allSatisfy { $0 <= $1 })
     }
+
+    @Test func theCheapLossBoundIsNeverBelowTheExactChanceAndCloseToItOnAStrongLink() {
+        for kdB in [nil, 0.0, 7.0] as [Double?] {
+            var parameters = RadioParameters()
+            parameters.ricianKdB = kdB
+            let model = PathLossModel(parameters: parameters)
+            let spread = PacketSpread(parameters: parameters)
+            for mean in stride(from: -40.0, through: -120, by: -0.37) {
+                let exact = spread.lossProbability(mean: mean, model: model), bound = spread.lossBound(mean: mean, model: model)
+                #expect(bound >= exact, "K \(String(describing: kdB)) dB, mean \(mean) dBm")
+                #expect(bound <= 1)
+            }
+            // A phone beside its till: the bound settles that an idle link is never lost.
+            let strong = spread.lossBound(mean: -60, model: model)
+            #expect(RadioMedium.neverLost(failure: RadioMedium.eventFailure(lost: strong), events: 133))
+        }
+    }
+
+    @Test func anIdleLinkIsTakenNeverToBeLostOnlyWhereTheExactChanceWouldSayTheSame() {
+        var parameters = RadioParameters()
+        parameters.ricianKdB = 7
+        let model = PathLossModel(parameters: parameters)
+        let spread = PacketSpread(parameters: parameters)
+        var settledByBound = 0
+        for mean in stride(from: -60.0, through: -110, by: -0.25) {
+            for events in [50.0, 133, 266] {
+                let bound = RadioMedium.eventFailure(lost: spread.lossBound(mean: mean, model: model))
+                guard RadioMedium.neverLost(failure: bound, events: events) else { continue }
+                settledByBound += 1
+                let p = RadioMedium.eventFailure(lost: spread.lossProbability(mean: mean, model: model))
+                #expect(p <= 0 || log1p(-p) + events * log(p) <= RadioMedium.logRateNeverLost, "mean \(mean) dBm, \(events) events")
+            }
+        }
+        #expect(settledByBound > 100)
+    }
 }
 
 /// `examples/far-and-busy.json`: with no fault injected, distance, pockets,

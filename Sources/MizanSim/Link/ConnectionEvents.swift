@@ -59,14 +59,21 @@ extension RadioMedium {
         if let timer = link.idleLossTimer { clock.cancel(timer) }
         link.idleLossTimer = nil
         guard link.open, link.phone.motion.isStill else { return }
-        // The chance is the same while the phone stands where it is: computed once per position.
+        let n = Double(Self.nanoseconds(link.supervisionTimeout) / Swift.max(Self.nanoseconds(link.interval), 1))
+        // The chance is the same while the phone stands where it is: computed once per position, and
+        // first only bounded (one error rate, not the spread's hundreds): for most links the bound
+        // already says that no loss can come, and the exact chance would change nothing.
         let position = position(of: link.phone)
         if link.eventFailure?.at != position {
+            let bound = packetSpread.lossBound(mean: linkRSSI(link), model: model)
+            link.eventFailure = (position, Self.eventFailure(lost: bound), false)
+        }
+        if let failure = link.eventFailure, !failure.exact {
+            if Self.neverLost(failure: failure.p, events: n) { return }
             let lost = packetSpread.lossProbability(mean: linkRSSI(link), model: model)
-            link.eventFailure = (position, 1 - (1 - lost) * (1 - lost))
+            link.eventFailure = (position, Self.eventFailure(lost: lost), true)
         }
         let p = link.eventFailure?.p ?? 1
-        let n = Double(Self.nanoseconds(link.supervisionTimeout) / Swift.max(Self.nanoseconds(link.interval), 1))
         let events: Double
         if p >= 1 {
             events = n
@@ -74,7 +81,7 @@ extension RadioMedium {
             return
         } else {
             let logRate = log1p(-p) + n * log(p)
-            guard logRate > log(1e-12) else { return }
+            guard logRate > Self.logRateNeverLost else { return }
             events = n + generator.exponential(mean: exp(-logRate))
         }
         let wait = link.interval.seconds * events
@@ -83,6 +90,23 @@ extension RadioMedium {
             link.idleLossTimer = nil
             lose(link, .supervisionTimeout)
         }
+    }
+
+    /// Below this log rate (a run of lost events as long as the supervision timeout starting in
+    /// fewer than one event in 10^12) an idle link is taken never to be lost, and nothing is drawn.
+    static let logRateNeverLost = log(1e-12)
+
+    /// The chance that a connection event fails when each of its two packets is lost with chance `lost`.
+    static func eventFailure(lost: Double) -> Double {
+        1 - (1 - lost) * (1 - lost)
+    }
+
+    /// Whether an event failure chance of at most `failure` puts the log rate of `events` failures in
+    /// a row below `logRateNeverLost` wherever in [0, `failure`] the exact chance lies: the log rate,
+    /// log(1 - p) + events x log(p), is at most events x log(p), which rises with p. The margin is far
+    /// above the rounding of either side.
+    static func neverLost(failure: Double, events: Double) -> Bool {
+        failure < 1 && events * log(failure) < logRateNeverLost - 1e-6
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {

@@ -174,8 +174,9 @@ final class Link {
     var phoneConnected = true
     /// When the link would be lost if it stayed idle, while its signal stays the same.
     var idleLossTimer: TimerID?
-    /// The chance that a connection event fails, for the phone standing at `at`.
-    var eventFailure: (at: Position, p: Double)?
+    /// The chance that a connection event fails, for the phone standing at
+    /// `at`: exact, or (`exact` false) only an upper bound on it.
+    var eventFailure: (at: Position, p: Double, exact: Bool)?
     /// The link's mean RSSI (`RadioMedium.linkRSSI`) while its phone stands, and for which stand.
     var meanWhileStanding: (stand: UInt64, rssi: Double)?
 
