@@ -13,7 +13,7 @@ extension RadioMedium: TimerTarget {
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
         guard till.advertisingTimer == nil else { return }
         observe?(.advertisingStarted(till: till.index))
-        if hasSignal { Self.insert(till, into: &advertisers) { $0.index } }
+        if hasSignal { joinAdvertisers(till) }
         scheduleAdvertising(till, after: advertisingDelay())
     }
 
@@ -22,8 +22,8 @@ extension RadioMedium: TimerTarget {
         till.advertisingPayload = nil
         if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
         till.advertisingTimer = nil
-        till.nextEventStart = .infinity
-        Self.remove(till, from: &advertisers) { $0.index }
+        setNextEventStart(till, .infinity)
+        leaveAdvertisers(till)
         observe?(.advertisingStopped(till: till.index))
     }
 
@@ -34,7 +34,7 @@ extension RadioMedium: TimerTarget {
     func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
         // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
         till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
-        if hasSignal { till.nextEventStart = nowSeconds + delay.inSeconds }
+        if hasSignal { setNextEventStart(till, nowSeconds + delay.inSeconds) }
     }
 
     /// One advertising event: a packet on each channel, heard by every scanning
@@ -44,7 +44,7 @@ extension RadioMedium: TimerTarget {
         till.advertisingTimer = nil
         guard let payload = till.advertisingPayload, till.availability == .on else { return }
         if hasSignal {
-            till.nextEventStart = .infinity
+            setNextEventStart(till, .infinity)
             advertiseSignal(till, payload: payload)
             if till.advertisingPayload != nil, till.advertisingTimer == nil {
                 scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())

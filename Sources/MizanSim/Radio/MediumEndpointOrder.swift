@@ -1,10 +1,10 @@
-/// The medium's lists of endpoints kept in index order (`scanners`,
-/// `advertisers`), so that every packet visits them in the same order: found,
-/// joined and left by bisection.
+/// The medium's list of scanning phones, kept in index order (`scanners`) so
+/// that every packet visits them in the same order: found, joined and left
+/// by bisection.
 extension RadioMedium {
     /// Where the endpoint numbered `index` belongs in `endpoints`, which is in
-    /// index order (`scanners`, `advertisers`): the first position whose
-    /// endpoint's index is not below `index`. A binary search, which retains no
+    /// index order (`scanners`): the first position whose endpoint's index is
+    /// not below `index`. A binary search, which retains no
     /// endpoint, where a linear `firstIndex` or `removeAll` retains each it passes.
     static func position<Endpoint: AnyObject>(of index: Int, in endpoints: [Endpoint], _ indexOf: (Endpoint) -> Int) -> Int {
         endpoints.withUnsafeBufferPointer { endpoints in

@@ -22,9 +22,10 @@ import Darwin
 /// still running, a signal that no noise could lift above the sensitivity,
 /// an overlapping packet that no noise could let it beat) is not drawn.
 ///
-/// Cost: per event, one pass over the tills advertising (collisions: two
-/// tills' events overlap on every channel or on none, since every event's
-/// packets are `packetSpacing` apart) and one over the scanning phones; a
+/// Cost: per event, the few tills whose events start within an air time of
+/// its own (`EventCalendar`; collisions: two tills' events overlap on every
+/// channel or on none, since every event's packets are `packetSpacing`
+/// apart) and one pass over the scanning phones; a
 /// phone's held signal from a till is computed once per stand and scan.
 /// Everything an event's three packets do is done when its first is sent,
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
@@ -38,7 +39,7 @@ extension RadioMedium {
         till.events &+= 1
         let event = till.events
         let start = nowSeconds
-        till.lastEventStart = start
+        setLastEventStart(till, start)
         packetsSent &+= parameters.advertisingChannels
         // The tills whose events overlap this one, into the medium's reused storage, taken while the event runs.
         var overlapping: [Collider] = []
@@ -68,13 +69,19 @@ extension RadioMedium {
     }
 
     /// The tills whose events overlap this one (their last, or their next
-    /// already scheduled), unretained: the medium keeps every till for the run.
+    /// already scheduled), unretained (the medium keeps every till for the
+    /// run), in index order: the calendar's few candidates, each asked as
+    /// every advertiser once was.
     private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
         colliders.removeAll(keepingCapacity: true)
-        advertisers.withUnsafeBufferPointer { advertisers in
-            for index in advertisers.indices {
-                Unmanaged.passUnretained(advertisers[index])._withUnsafeGuaranteedRef { other in
-                    guard other !== till else { return }
+        guard airtime > 0 else { return }
+        var candidates: [Int] = []
+        swap(&candidates, &colliderCandidates)
+        eventCalendar.candidates(around: start, into: &candidates)
+        tills.withUnsafeBufferPointer { tills in
+            for index in candidates {
+                Unmanaged.passUnretained(tills[index])._withUnsafeGuaranteedRef { other in
+                    guard other !== till, other.isAdvertiser else { return }
                     if abs(other.lastEventStart - start) < airtime {
                         colliders.append(Collider(till: .passUnretained(other), event: other.events))
                     } else if abs(other.nextEventStart - start) < airtime {
@@ -83,6 +90,7 @@ extension RadioMedium {
                 }
             }
         }
+        swap(&candidates, &colliderCandidates)
     }
 
     /// The till's advertising event at one phone scanning: the packets on the

@@ -36,10 +36,11 @@ public final class RadioMedium {
     /// Whether advertising is on the signal model: `signal != nil`, without the copy that comparing
     /// the optional makes.
     let hasSignal: Bool
-    /// Tills advertising now, in index order (signal model: for collisions).
-    @exclusivity(unchecked) var advertisers: [TillEndpoint] = []
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
     @exclusivity(unchecked) var colliders: [Collider] = []
+    /// The advertisers' event starts by time, and the reused list of an event's candidate colliders.
+    @exclusivity(unchecked) var eventCalendar: EventCalendar
+    @exclusivity(unchecked) var colliderCandidates: [Int] = []
     /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
     /// the chance of none, e^-mean (signal model).
     let bystanderMean: Double
@@ -110,6 +111,9 @@ public final class RadioMedium {
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         airtime = parameters.packetAirtime / .seconds(1)
+        // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
+        eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1,
+                                      span: parameters.advertisingInterval / .seconds(1) + advertisingDelayMaxNanos / 1e9)
         packetSpacing = parameters.packetSpacing / .seconds(1)
         bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
         bystanderNone = exp(-bystanderMean)
