@@ -6,11 +6,10 @@ struct EventCalendarTests {
     /// The air time of W2's and W3's default radio, 376 us, and starts kept an interval and a delay either side.
     private let width = 376e-6, span = 0.11
 
-    @Test func everyStartWithinAnAirTimeIsACandidateAndTheCandidatesAreAscendingAndUnique() {
+    @Test func everyStartWithinAnAirTimeIsACandidate() {
         var calendar = EventCalendar(width: width, span: span)
         var generator = SeededGenerator(seed: 21)
         var last = [Double](repeating: .infinity, count: 60), next = last
-        var candidates: [Int] = []
         var now = 5.0
         for _ in 0..<20_000 {
             now += generator.uniform(0...0.002)
@@ -32,38 +31,39 @@ struct EventCalendarTests {
                 calendar.list(till, .last, at: time)
             }
             let probe = now + generator.uniform(-width...width)
-            calendar.candidates(around: probe, into: &candidates)
+            let candidates = calendar.candidates(around: probe)
             let overlapping = (0..<60).filter { abs(last[$0] - probe) < width || abs(next[$0] - probe) < width }
             #expect(Set(overlapping).isSubset(of: candidates), "probe \(probe)")
-            #expect(candidates == Array(Set(candidates)).sorted())
         }
     }
 
     @Test func anUnlistedOrNeverListedTillIsNoCandidate() {
         var calendar = EventCalendar(width: width, span: span)
-        var candidates: [Int] = []
         calendar.list(3, .last, at: 10)
         calendar.list(3, .next, at: 10.0001)
         calendar.list(7, .next, at: 10.0002)
-        calendar.candidates(around: 10, into: &candidates)
-        #expect(candidates == [3, 7])
+        #expect(calendar.candidates(around: 10) == [3, 7])
         calendar.unlist(3, .last)
-        calendar.candidates(around: 10, into: &candidates)
-        #expect(candidates == [3, 7])
+        #expect(calendar.candidates(around: 10) == [3, 7])
         calendar.unlist(3, .next)
         calendar.list(7, .next, at: .infinity)
-        calendar.candidates(around: 10, into: &candidates)
-        #expect(candidates.isEmpty)
+        #expect(calendar.candidates(around: 10).isEmpty)
     }
 
     @Test func listingAStartAgainMovesItRatherThanAddingASecond() {
         var calendar = EventCalendar(width: width, span: span)
-        var candidates: [Int] = []
         calendar.list(4, .next, at: 1)
         calendar.list(4, .next, at: 1.05)
-        calendar.candidates(around: 1, into: &candidates)
-        #expect(candidates.isEmpty)
-        calendar.candidates(around: 1.05, into: &candidates)
-        #expect(candidates == [4])
+        #expect(calendar.candidates(around: 1).isEmpty)
+        #expect(calendar.candidates(around: 1.05) == [4])
+    }
+}
+
+extension EventCalendar {
+    /// The tills listed within two buckets of `time` (`forEachCandidate`): ascending, each once.
+    mutating func candidates(around time: Double) -> [Int] {
+        var tills: [Int] = []
+        forEachCandidate(around: time) { tills.append($0) }
+        return Array(Set(tills)).sorted()
     }
 }

@@ -20,12 +20,11 @@ struct EventCalendar {
 
     /// The buckets' lists, linked through the listings (a till's last start
     /// is listing 2 x till, its next 2 x till + 1), so that listing and
-    /// unlisting allocate nothing and search nothing: each bucket's first
-    /// listing (-1: none), and for each listing three numbers, its bucket
-    /// (-1: not listed) and the next and previous listing in that bucket
-    /// (-1: none).
-    private var firsts: [Int]
-    private var links: [Int] = []
+    /// unlisting allocate nothing and search nothing. One array: first each
+    /// bucket's first listing (-1: none), then for each listing three
+    /// numbers, its bucket (-1: not listed) and the next and previous listing
+    /// in that bucket (-1: none).
+    private var storage: [Int]
     /// Buckets a second (the reciprocal of the width), and their number less one (a power of two less one).
     private let perSecond: Double
     private let mask: Int
@@ -38,32 +37,44 @@ struct EventCalendar {
         var count = 8
         while count < 1 << 16, Double(count) < 2 * span * perSecond + 5 { count *= 2 }
         mask = count - 1
-        firsts = Array(repeating: -1, count: count)
+        storage = Array(repeating: -1, count: count)
     }
 
     /// The bucket of a start: its whole number of widths, around the ring.
+    @inline(__always)
     private func bucket(of time: Double) -> Int {
         let whole = RadioMedium.wholeBelow(Swift.min(Swift.max(time * perSecond, -0x1p62), 0x1p62))
         return Int(whole) & mask
     }
 
+    /// Where listing `listing`'s three numbers begin in `storage`.
+    @inline(__always)
+    private func links(of listing: Int) -> Int { mask + 1 + 3 * listing }
+
     /// Lists the till's `start` at `time`, in place of where it was listed; a start that is not
     /// finite (none yet, none scheduled) is not listed.
     mutating func list(_ till: Int, _ start: Start, at time: Double) {
-        let listing = 2 * till + start.rawValue
-        if 3 * listing + 3 > links.count { links.append(contentsOf: repeatElement(-1, count: 3 * listing + 6 - links.count)) }
+        let listing = 2 * till + start.rawValue, own = links(of: listing)
+        if own + 3 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 6 - storage.count)) }
         let bucket = time.isFinite ? bucket(of: time) : -1
-        firsts.withUnsafeMutableBufferPointer { firsts in
-            links.withUnsafeMutableBufferPointer { links in
-                Self.unlink(listing, firsts, links)
-                guard bucket >= 0 else { return }
-                let first = firsts[bucket]
-                links[3 * listing] = bucket
-                links[3 * listing + 1] = first
-                links[3 * listing + 2] = -1
-                if first >= 0 { links[3 * first + 2] = listing }
-                firsts[bucket] = listing
+        let base = mask + 1
+        storage.withUnsafeMutableBufferPointer { storage in
+            // Out of the bucket it was in.
+            let old = storage[own]
+            if old >= 0 {
+                let next = storage[own + 1], previous = storage[own + 2]
+                if previous >= 0 { storage[base + 3 * previous + 1] = next } else { storage[old] = next }
+                if next >= 0 { storage[base + 3 * next + 2] = previous }
+                storage[own] = -1
             }
+            // Into the new one, first.
+            guard bucket >= 0 else { return }
+            let first = storage[bucket]
+            storage[own] = bucket
+            storage[own + 1] = first
+            storage[own + 2] = -1
+            if first >= 0 { storage[base + 3 * first + 2] = listing }
+            storage[bucket] = listing
         }
     }
 
@@ -72,51 +83,21 @@ struct EventCalendar {
         list(till, start, at: .infinity)
     }
 
-    private static func unlink(_ listing: Int, _ firsts: UnsafeMutableBufferPointer<Int>, _ links: UnsafeMutableBufferPointer<Int>) {
-        let bucket = links[3 * listing]
-        guard bucket >= 0 else { return }
-        let next = links[3 * listing + 1], previous = links[3 * listing + 2]
-        if previous >= 0 { links[3 * previous + 1] = next } else { firsts[bucket] = next }
-        if next >= 0 { links[3 * next + 2] = previous }
-        links[3 * listing] = -1
-    }
-
-    /// The tills listed within two buckets of `time`, into `tills` (emptied first): ascending, each
-    /// once. Mutating only so that the calendar is used in place, not copied out of its owner.
-    mutating func candidates(around time: Double, into tills: inout [Int]) {
-        tills.removeAll(keepingCapacity: true)
-        let centre = bucket(of: time), mask = mask
-        firsts.withUnsafeBufferPointer { firsts in
-            links.withUnsafeBufferPointer { links in
-                for step in -2...2 {
-                    var listing = firsts[(centre + step) & mask]
-                    while listing >= 0 {
-                        tills.append(listing / 2)
-                        listing = links[3 * listing + 1]
-                    }
+    /// Calls `body` with each till listed within two buckets of `time`, in no
+    /// particular order, a till listed twice there twice. Mutating only so
+    /// that the calendar is used in place, not copied out of its owner.
+    @inline(__always)
+    mutating func forEachCandidate(around time: Double, _ body: (Int) -> Void) {
+        let centre = bucket(of: time), mask = mask, base = mask + 1
+        storage.withUnsafeBufferPointer { storage in
+            for step in -2...2 {
+                var listing = storage[(centre + step) & mask]
+                while listing >= 0 {
+                    body(listing / 2)
+                    listing = storage[base + 3 * listing + 1]
                 }
             }
         }
-        guard tills.count > 1 else { return }
-        // They are few: sorted by insertion, then each kept once.
-        let kept = tills.withUnsafeMutableBufferPointer { tills in
-            for index in 1..<tills.count {
-                let till = tills[index]
-                var at = index
-                while at > 0, tills[at - 1] > till {
-                    tills[at] = tills[at - 1]
-                    at -= 1
-                }
-                tills[at] = till
-            }
-            var kept = 1
-            for index in 1..<tills.count where tills[index] != tills[kept - 1] {
-                tills[kept] = tills[index]
-                kept += 1
-            }
-            return kept
-        }
-        tills.removeLast(tills.count - kept)
     }
 }
 
@@ -144,8 +125,10 @@ extension RadioMedium {
         if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
     }
 
+    /// A next start set to none (the event under way, or no more) stays listed where it was:
+    /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
     func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
         till.nextEventStart = start
-        if till.isAdvertiser { eventCalendar.list(till.index, .next, at: start) }
+        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
     }
 }

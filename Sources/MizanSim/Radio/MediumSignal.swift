@@ -71,26 +71,44 @@ extension RadioMedium {
     /// The tills whose events overlap this one (their last, or their next
     /// already scheduled), unretained (the medium keeps every till for the
     /// run), in index order: the calendar's few candidates, each asked as
-    /// every advertiser once was.
+    /// every advertiser once was, then put in order (a till listed twice
+    /// near the event is found twice, the same both times).
     private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return }
-        var candidates: [Int] = []
-        swap(&candidates, &colliderCandidates)
-        eventCalendar.candidates(around: start, into: &candidates)
+        let airtime = airtime
         tills.withUnsafeBufferPointer { tills in
-            for index in candidates {
+            eventCalendar.forEachCandidate(around: start) { index in
                 Unmanaged.passUnretained(tills[index])._withUnsafeGuaranteedRef { other in
                     guard other !== till, other.isAdvertiser else { return }
                     if abs(other.lastEventStart - start) < airtime {
-                        colliders.append(Collider(till: .passUnretained(other), event: other.events))
+                        colliders.append(Collider(till: .passUnretained(other), index: index, event: other.events))
                     } else if abs(other.nextEventStart - start) < airtime {
-                        colliders.append(Collider(till: .passUnretained(other), event: other.events &+ 1))
+                        colliders.append(Collider(till: .passUnretained(other), index: index, event: other.events &+ 1))
                     }
                 }
             }
         }
-        swap(&candidates, &colliderCandidates)
+        guard colliders.count > 1 else { return }
+        // Few: by insertion, then each till once.
+        let kept = colliders.withUnsafeMutableBufferPointer { colliders in
+            for index in 1..<colliders.count {
+                let collider = colliders[index]
+                var at = index
+                while at > 0, colliders[at - 1].index > collider.index {
+                    colliders[at] = colliders[at - 1]
+                    at -= 1
+                }
+                colliders[at] = collider
+            }
+            var kept = 1
+            for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
+                colliders[kept] = colliders[index]
+                kept += 1
+            }
+            return kept
+        }
+        colliders.removeLast(colliders.count - kept)
     }
 
     /// The till's advertising event at one phone scanning: the packets on the
@@ -334,8 +352,9 @@ extension RadioMedium {
 }
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
-/// keeps every till for the run) and its event's number.
+/// keeps every till for the run), its index and its event's number.
 struct Collider {
     let till: Unmanaged<TillEndpoint>
+    let index: Int
     let event: Int
 }
