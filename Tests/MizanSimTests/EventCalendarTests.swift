@@ -25,7 +25,8 @@ struct EventCalendarTests {
                 next[till] = .infinity
                 calendar.unlist(till, .next)
             default:
-                // Starts a whole ring or more away, and starts on bucket edges, must not hide anything.
+                // Starts far from now (where the ring's wrap puts strays among the candidates) and starts on
+                // bucket edges must not hide a start that overlaps.
                 let time = generator.next() % 2 == 0 ? now + Double(generator.next() % 5) * 0.5 : (now / width).rounded() * width
                 last[till] = time
                 calendar.list(till, .last, at: time)

@@ -100,20 +100,28 @@ import MizanFormats
     }
 
     @Test func theCheapLossBoundIsNeverBelowTheExactChanceAndCloseToItOnAStrongLink() {
-        for kdB in [nil, 0.0, 7.0] as [Double?] {
+        // Three fadings, and the spread a link on the signal model uses (`linkPackets`).
+        let cases = ([nil, 0.0, 7.0] as [Double?]).map { kdB -> RadioParameters in
             var parameters = RadioParameters()
             parameters.ricianKdB = kdB
+            return parameters
+        } + [RadioParameters().linkPackets]
+        for parameters in cases {
             let model = PathLossModel(parameters: parameters)
             let spread = PacketSpread(parameters: parameters)
             for mean in stride(from: -40.0, through: -120, by: -0.37) {
                 let exact = spread.lossProbability(mean: mean, model: model), bound = spread.lossBound(mean: mean, model: model)
-                #expect(bound >= exact, "K \(String(describing: kdB)) dB, mean \(mean) dBm")
+                #expect(bound >= exact, "K \(String(describing: parameters.ricianKdB)) dB, mean \(mean) dBm")
                 #expect(bound <= 1)
             }
             // A phone beside its till: the bound settles that an idle link is never lost.
             let strong = spread.lossBound(mean: -60, model: model)
             #expect(RadioMedium.neverLost(failure: RadioMedium.eventFailure(lost: strong), events: 133))
         }
+        // An error rate that does not fall with the RSSI has no such bound.
+        var rising = RadioParameters()
+        rising.perSlope = -1.5
+        #expect(PacketSpread(parameters: rising).lossBound(mean: -60, model: PathLossModel(parameters: rising)) == 1)
     }
 
     @Test func anIdleLinkIsTakenNeverToBeLostOnlyWhereTheExactChanceWouldSayTheSame() {

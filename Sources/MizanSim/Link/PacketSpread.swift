@@ -84,6 +84,9 @@ struct PacketSpread {
     /// within 2^-53 of a sum at most 1) and last-place errors of the C
     /// library's `exp`.
     func lossBound(mean: Double, model: PathLossModel) -> Double {
+        // A rate that does not fall with the RSSI (a slope set to 0 or below through the Swift API;
+        // a floor file cannot) has no such bound: none short of certain loss.
+        guard model.parameters.perSlope > 0 else { return 1 }
         var bound = 0.0
         for (start, weight) in zip(segmentStarts, segmentWeights) {
             bound += weight * model.packetErrorRate(rssi: mean + start)

@@ -89,26 +89,39 @@ extension RadioMedium {
                 }
             }
         }
-        guard colliders.count > 1 else { return }
-        // Few: by insertion, then each till once.
-        let kept = colliders.withUnsafeMutableBufferPointer { colliders in
-            for index in 1..<colliders.count {
-                let collider = colliders[index]
-                var at = index
-                while at > 0, colliders[at - 1].index > collider.index {
-                    colliders[at] = colliders[at - 1]
-                    at -= 1
+        if colliders.count > 1 {
+            // Few: by insertion, then each till once.
+            let kept = colliders.withUnsafeMutableBufferPointer { colliders in
+                for index in 1..<colliders.count {
+                    let collider = colliders[index]
+                    var at = index
+                    while at > 0, colliders[at - 1].index > collider.index {
+                        colliders[at] = colliders[at - 1]
+                        at -= 1
+                    }
+                    colliders[at] = collider
                 }
-                colliders[at] = collider
+                var kept = 1
+                for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
+                    colliders[kept] = colliders[index]
+                    kept += 1
+                }
+                return kept
             }
-            var kept = 1
-            for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
-                colliders[kept] = colliders[index]
-                kept += 1
-            }
-            return kept
+            colliders.removeLast(colliders.count - kept)
         }
-        colliders.removeLast(colliders.count - kept)
+        assert(colliders.map { [$0.index, $0.event] } == scannedColliders(of: till, at: start), "the calendar's colliders are every advertiser's")
+    }
+
+    /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
+    /// from the calendar's candidates, checked against it in debug builds (every test's floor).
+    private func scannedColliders(of till: TillEndpoint, at start: Double) -> [[Int]] {
+        tills.compactMap { other in
+            guard other !== till, other.isAdvertiser else { return nil }
+            if abs(other.lastEventStart - start) < airtime { return [other.index, other.events] }
+            if abs(other.nextEventStart - start) < airtime { return [other.index, other.events &+ 1] }
+            return nil
+        }
     }
 
     /// The till's advertising event at one phone scanning: the packets on the

@@ -38,9 +38,8 @@ public final class RadioMedium {
     let hasSignal: Bool
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
     @exclusivity(unchecked) var colliders: [Collider] = []
-    /// The advertisers' event starts by time, and the reused list of an event's candidate colliders.
+    /// The advertisers' event starts by time (`findColliders`).
     @exclusivity(unchecked) var eventCalendar: EventCalendar
-    @exclusivity(unchecked) var colliderCandidates: [Int] = []
     /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
     /// the chance of none, e^-mean (signal model).
     let bystanderMean: Double
