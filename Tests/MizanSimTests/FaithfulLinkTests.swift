@@ -99,7 +99,7 @@ import MizanFormats
         #expect(zip(losses, losses.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
-    @Test func theCheapLossBoundIsNeverBelowTheExactChanceAndCloseToItOnAStrongLink() {
+    @Test func theCheapLossBoundIsNeverBelowTheExactChanceAndSettlesAStrongLink() {
         // Three fadings, and the spread a link on the signal model uses (`linkPackets`).
         let cases = ([nil, 0.0, 7.0] as [Double?]).map { kdB -> RadioParameters in
             var parameters = RadioParameters()

@@ -61,7 +61,7 @@ extension RadioMedium {
         guard link.open, link.phone.motion.isStill else { return }
         let n = Double(Self.nanoseconds(link.supervisionTimeout) / Swift.max(Self.nanoseconds(link.interval), 1))
         // The chance is the same while the phone stands where it is: computed once per position, and
-        // first only bounded (one error rate, not the spread's hundreds): for most links the bound
+        // first only bounded (16 error rates, not the spread's hundreds): for most links the bound
         // already says that no loss can come, and the exact chance would change nothing.
         let position = position(of: link.phone)
         if link.eventFailure?.at != position {

@@ -6,12 +6,13 @@
 /// an event start in it: each advertiser's last event start and its next
 /// scheduled one (`TillEndpoint.lastEventStart`, `nextEventStart`), while it
 /// advertises. An event starting at s overlaps another starting at t when
-/// |t - s| < air time, so t lies within a bucket of s's; `candidates` lists
-/// the tills of the five buckets around s (two either side, so that rounding
-/// the quotient t / width can never hide one). The ring wraps: a bucket also
-/// holds starts a whole ring's span away, which the caller's exact test then
-/// turns down. Whatever the ring's length, no overlapping event is missed;
-/// the length (more than two advertising intervals) keeps the strays few.
+/// |t - s| < air time, so t lies within a bucket of s's; `forEachCandidate`
+/// visits the tills of the five buckets around s (two either side, so that
+/// rounding a start's number of widths can never hide one). The ring wraps:
+/// a bucket also holds starts a whole ring's span away, which the caller's
+/// exact test then turns down. Whatever the ring's length, no overlapping
+/// event is missed; the length (more than two advertising intervals) keeps
+/// the strays few.
 struct EventCalendar {
     /// Which start of a till a listing is.
     enum Start: Int {

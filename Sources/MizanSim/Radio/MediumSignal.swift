@@ -76,16 +76,11 @@ extension RadioMedium {
     private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return }
-        let airtime = airtime
         tills.withUnsafeBufferPointer { tills in
             eventCalendar.forEachCandidate(around: start) { index in
                 Unmanaged.passUnretained(tills[index])._withUnsafeGuaranteedRef { other in
-                    guard other !== till, other.isAdvertiser else { return }
-                    if abs(other.lastEventStart - start) < airtime {
-                        colliders.append(Collider(till: .passUnretained(other), index: index, event: other.events))
-                    } else if abs(other.nextEventStart - start) < airtime {
-                        colliders.append(Collider(till: .passUnretained(other), index: index, event: other.events &+ 1))
-                    }
+                    guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
+                    colliders.append(Collider(till: .passUnretained(other), index: index, event: event))
                 }
             }
         }
@@ -117,11 +112,19 @@ extension RadioMedium {
     /// from the calendar's candidates, checked against it in debug builds (every test's floor).
     private func scannedColliders(of till: TillEndpoint, at start: Double) -> [[Int]] {
         tills.compactMap { other in
-            guard other !== till, other.isAdvertiser else { return nil }
-            if abs(other.lastEventStart - start) < airtime { return [other.index, other.events] }
-            if abs(other.nextEventStart - start) < airtime { return [other.index, other.events &+ 1] }
-            return nil
+            guard other !== till, let event = overlappingEvent(of: other, at: start) else { return nil }
+            return [other.index, event]
         }
+    }
+
+    /// The number of `other`'s event that overlaps one starting at `start`, if it advertises and
+    /// one does: its last, or else its next already scheduled.
+    @inline(__always)
+    private func overlappingEvent(of other: TillEndpoint, at start: Double) -> Int? {
+        guard other.isAdvertiser else { return nil }
+        if abs(other.lastEventStart - start) < airtime { return other.events }
+        if abs(other.nextEventStart - start) < airtime { return other.events &+ 1 }
+        return nil
     }
 
     /// The till's advertising event at one phone scanning: the packets on the
