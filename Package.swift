@@ -23,26 +23,27 @@ let package = Package(
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        // Virtual time: the run's executor and loop, the virtual clock and its timer queue, seeded random streams.
+        .target(name: "MizanTime"),
+        // The simulated radio: the medium, advertising and scanning on the signal model, the link layers, faults.
+        .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol"]),
+        // The floor: tills and phones as actors, persons, the ledger and its metrics, floor events.
+        .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
         // files, strategy specs, transactions and summary files.
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol"]),
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
-        .target(name: "MizanSelection", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol"]),
+        .target(name: "MizanSelection", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
-        .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanTime"]),
         // The library for writing floors in Swift (re-exports MizanSim and MizanProtocol).
-        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol"]),
+        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
         .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "Examples/FloorExamples"),
-        .executableTarget(
-            name: "mizan",
-            dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol"]
+        .executableTarget(name: "mizan", dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]
         ),
-        .executableTarget(
-            name: "mizan-bench",
-            dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto"],
+        .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio"],
             path: "Benchmarks/mizan-bench"
         ),
         .testTarget(
@@ -56,12 +57,12 @@ let package = Package(
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
-        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol"]),
-        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim"]),
-        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim"]),
+        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
-        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol"]),
+        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
         .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanSelection"]),

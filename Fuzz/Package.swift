@@ -15,8 +15,10 @@ let package = Package(
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
         .target(name: "MizanProtocol"),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanSim", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol"]),
+        .target(name: "MizanTime"),
+        .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol"]),
+        .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // The properties each fuzz target checks, one function per target.
         .target(name: "MizanFuzzChecks", dependencies: ["MizanProtocol", "MizanCrypto", "MizanFormats"]),
         .target(name: "FuzzFrame", dependencies: ["MizanFuzzChecks"]),

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// W2 checkout-rush and W3 stadium (docs/workloads.md): the radio and payer
 /// behaviour of a real floor, at two sizes.

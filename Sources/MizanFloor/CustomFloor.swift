@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// Builds and runs floors written in Swift: tills where you put them, phones
 /// and people placed by your code, no floor file's people.

@@ -31,3 +31,5 @@
 // own seeded stream (`person.random`).
 @_exported import MizanProtocol
 @_exported import MizanSim
+@_exported import MizanRadio
+@_exported import MizanTime

@@ -1,6 +1,8 @@
 import MizanFormats
 import MizanProtocol
 import MizanSim
+import MizanRadio
+import MizanTime
 
 /// One random floor of `mizan soak`: a row of tills, who pays, how long, and
 /// faults. Swarm testing: each case first draws which kinds of fault are on,

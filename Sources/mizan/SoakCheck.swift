@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// What `mizan soak` checks of one run's books, once the floor has been let
 /// run on after its end (starting nothing new) until every transaction under

@@ -1,6 +1,7 @@
 import Testing
 @testable import MizanSim
 import MizanFormats
+@testable import MizanRadio
 
 /// The link layer in a floor file: faithful by default (simple on an ideal
 /// radio), the phone platforms' mix and overrides, the till's profile, and

@@ -3,6 +3,8 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanSelection
+import MizanRadio
+import MizanTime
 
 @Suite struct CalibrationTests {
     @Test func calibrationRecoversTheParametersATraceWasDrawnWith() throws {

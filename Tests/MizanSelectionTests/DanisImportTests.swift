@@ -3,6 +3,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanSelection
+import MizanRadio
 
 @Suite struct DanisImportTests {
     static let layout = """

@@ -3,6 +3,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanSelection
+import MizanRadio
 
 @Suite struct DigitalTwinTests {
     /// Four tills on a 10 m square and phones walking across it at 0.4 m/s,

@@ -3,6 +3,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanSelection
+import MizanRadio
 
 /// Traces and tracks a hostile user would write: each is refused with the bound it breaks, or read whole.
 @Suite struct HostileTraceTests {

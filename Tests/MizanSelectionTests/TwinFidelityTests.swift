@@ -7,6 +7,8 @@ import Darwin
 import MizanProtocol
 import MizanSim
 @testable import MizanSelection
+import MizanRadio
+import MizanTime
 
 @Suite struct TwinFidelityTests {
     @Test func aBlockOfOneSessionGivesTheBinomialIntervalOfIndependentSessions() {

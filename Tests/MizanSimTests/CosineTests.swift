@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import Testing
 @testable import MizanSim
 #if canImport(Glibc)

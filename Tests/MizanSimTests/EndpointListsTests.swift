@@ -1,6 +1,8 @@
 import MizanProtocol
 import Testing
 @testable import MizanSim
+import MizanRadio
+import MizanTime
 
 @Suite("The medium's lists of its endpoints: in index order by bisection, and each till's own phone")
 struct EndpointListsTests {

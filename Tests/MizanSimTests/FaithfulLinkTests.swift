@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MizanFormats
 @testable import MizanSim
+import MizanRadio
 
 /// The faithful link layer: connections only on advertising packets, the
 /// GATT set-up's timing against published figures, and replay.

@@ -2,6 +2,8 @@ import MizanProtocol
 import MizanRuntime
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 
 /// The signal model on the floor's medium (docs/signal-model.md): what a
 /// scanning phone reports per till per second, what collisions and

@@ -1,6 +1,8 @@
 import Dispatch
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 
 /// A simulation is driven by one thread: anything that reaches it from another
 /// thread while it runs (a job that escaped to another executor, a second

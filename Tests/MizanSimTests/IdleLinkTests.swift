@@ -2,6 +2,8 @@ import MizanProtocol
 import MizanRuntime
 import Testing
 @testable import MizanSim
+import MizanRadio
+import MizanTime
 
 /// An idle link on the faithful link layer: lost only when its own signal
 /// makes a run of failed connection events as long as the supervision

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MizanSim
 import MizanFormats
+import MizanRadio
 
 /// Writes and notifications on a link: one connection interval each on a
 /// clean link; with a packet error rate p, retransmitted at each connection

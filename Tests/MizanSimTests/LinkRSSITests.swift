@@ -1,6 +1,8 @@
 import MizanProtocol
 import Testing
 @testable import MizanSim
+import MizanRadio
+import MizanTime
 
 @Suite("A link's mean RSSI, kept while its phone stands")
 struct LinkRSSITests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import MizanSim
+import MizanRadio
+import MizanTime
 
 /// A packet's noise drawn from the pair's hash kept with its held signal is
 /// the noise drawn from the till and phone themselves, bit for bit.

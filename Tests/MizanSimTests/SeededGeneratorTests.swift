@@ -1,5 +1,6 @@
 import Testing
 @testable import MizanSim
+import MizanTime
 
 @Suite("SeededGenerator")
 struct SeededGeneratorTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,8 @@
 import Testing
 import MizanProtocol
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,7 @@
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite("TimerQueue and callback timers")
 struct TimerQueueTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite("VirtualClock.wait: a sleep without a cancellation handler")
 struct VirtualClockWaitTests {

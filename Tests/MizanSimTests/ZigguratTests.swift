@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
 
 /// The hashed normals of the signal model (`Ziggurat`): their tables, their
 /// distribution in every region (body, wedges, tail), their bound, and that

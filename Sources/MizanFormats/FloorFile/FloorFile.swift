@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// Floor files: a floor described in JSON (docs/floor-files.md). Reading one
 /// validates every field; an unknown field, a value of the wrong kind or out

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 extension FloorFile {
     /// One fault: `{"kind": ..., ...}`; devices by number from 1, as a person counts them.

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 extension FloorFile {
     /// The link layer of a floor file: `radio.link` ("faithful", the default,
     /// or "simple"; an ideal radio defaults to simple), the phone platforms'

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 extension FloorFile {
     /// The radio section: `RadioParameters` by name (times in milliseconds),
     /// optionally starting from the ideal radio, plus per-till offsets as

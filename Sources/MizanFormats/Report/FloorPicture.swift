@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 /// `floor.svg`: the floor seen from above: tills as squares, each phone where it
 /// chose a till as a dot, and every wrong-till choice as a red arrow from the
 /// phone to the till it chose (the true nearest circled).

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 /// The trace events of one settled transaction: those of its till and its
 /// phone from the first of them locking or tapping Start until both ended.
 /// They come either typed, from the run as it happens (`collect(FloorEvent)`),

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 /// `transactions.jsonl`: one JSON line per settled transaction, in the order
 /// they settled: till and phone, the till chosen and the true nearest, the
 /// virtual time of each step (seconds), both endings, and whether money moved.

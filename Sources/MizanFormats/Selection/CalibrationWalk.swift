@@ -1,5 +1,7 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
+import MizanTime
 
 /// A floor's calibration walk, simulated: what a shop would record once,
 /// walking a phone over where its payers stand, for `mizan calibrate` and the

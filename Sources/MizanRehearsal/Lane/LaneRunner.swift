@@ -3,6 +3,8 @@ import MizanProtocol
 import MizanRuntime
 import MizanSim
 import MizanFormats
+import MizanRadio
+import MizanTime
 
 /// Runs a lane: the real side's driver and the scripted peer on one
 /// `InMemoryLink`, on a `SimulationLoop`'s virtual time (the same loop and

@@ -1,6 +1,8 @@
 import MizanProtocol
 import MizanRuntime
 import MizanSim
+import MizanRadio
+import MizanTime
 
 /// The real side of a lane: a `Till` or a `Phone` actor (the floor's, with its
 /// real driver) on the lane's executor, link and virtual time, its log

@@ -1,5 +1,6 @@
 import MizanSim
 import MizanProtocol
+import MizanRadio
 
 /// One side of a transaction played from a file: which side, its key seed,
 /// the link's timing, its steps, and the ending it shows when they are done.

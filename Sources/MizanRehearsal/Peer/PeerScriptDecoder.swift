@@ -1,6 +1,7 @@
 import MizanSim
 import MizanProtocol
 import MizanFormats
+import MizanRadio
 
 /// Reads a scripted peer (the `peer` object of a lane file) strictly. Steps
 /// and frames are checked against the side the peer plays: a scripted till

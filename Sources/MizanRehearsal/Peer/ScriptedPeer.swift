@@ -2,6 +2,8 @@ import MizanCrypto
 import MizanProtocol
 import MizanRuntime
 import MizanSim
+import MizanRadio
+import MizanTime
 
 /// Plays one side of a transaction from a `PeerScript`, speaking the real
 /// protocol: real frames (`FrameCodec`), a real key pair from its seed, real

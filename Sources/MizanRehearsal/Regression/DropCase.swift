@@ -1,4 +1,5 @@
 import MizanSim
+import MizanRadio
 
 /// One place the link is dropped in the drop-mid-handshake regression: at a
 /// protocol step boundary plus an offset inside the message's flight, or at

@@ -1,6 +1,7 @@
 import MizanFormats
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// The drop-mid-handshake regression: the real host and phone drivers over
 /// MizanSim's medium (a floor of one till and one phone half a metre away),

@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanRadio
 
 /// Converts the Danis dataset (`tetam.dev` and `trk/*.mbd`, see its
 /// `SOURCE.txt`) to RSSI trace format v1: each receiver is a till, the beacon

@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanRadio
 
 /// The receivers and beacons of a Danis `tetam.dev` file: a line
 /// `Dongles:{"<mac>": [[x, y, z], <colour>, "<name>"], ...}` and a line

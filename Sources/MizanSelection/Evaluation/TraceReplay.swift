@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// Replays a recorded trace as a phone would use it: a session starts every
 /// `every` seconds; like `Find`, it asks the strategy after one scan window

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 
 /// How sure a cross-validated accuracy is: a percentile bootstrap over the
 /// left-out tracks. Each resample draws as many tracks as there are, with

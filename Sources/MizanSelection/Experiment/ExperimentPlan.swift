@@ -1,5 +1,6 @@
 import MizanSim
 import MizanFormats
+import MizanRadio
 
 /// What `mizan rssi-experiment` runs (`docs/rssi-experiment.md`): every
 /// combination of the axes, each over `seeds` seeded sessions.

@@ -1,5 +1,6 @@
 import MizanSim
 import MizanFormats
+import MizanRadio
 
 extension ExperimentPlan {
     /// Reads and checks an experiment file; every mistake names the file and the field.

@@ -1,6 +1,8 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanRadio
+import MizanTime
 
 /// One payer at the middle till of a row taps Start; the phone's real `Find`
 /// machine scans packets drawn from `PathLossModel` and asks its strategy

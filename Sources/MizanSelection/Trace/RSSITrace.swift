@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// A recording in RSSI trace format v1 (`docs/rssi-trace-format.md`): where
 /// the tills are, and every packet a phone heard with the phone's true position.

@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanRadio
 
 extension RSSITrace {
     /// RSSI a BLE receiver reports, dBm: the controller gives a signed byte

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 
 /// How precisely one recording pins down a strategy's accuracy on its track:
 /// a percentile interval from a circular block bootstrap over the sessions in

@@ -1,5 +1,7 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
+import MizanTime
 
 /// A digital twin of a recording: the tills where they were, a simulated
 /// phone moved along each recorded phone's path at the recorded times,

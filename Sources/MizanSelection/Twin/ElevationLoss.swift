@@ -1,3 +1,4 @@
+import MizanRadio
 import MizanProtocol
 import MizanSim
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MizanSim
+import MizanRadio
 
 /// Where a recorded phone truly was over time: its rows' positions at their
 /// times, linearly interpolated between them and held before the first and

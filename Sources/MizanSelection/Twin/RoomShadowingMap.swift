@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// The recorded room's own fixed shadowing, as far as the training tracks
 /// show it: per till, the mean residual (RSSI less the till's own line) of the

@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanTime
 
 /// A recording against its twin: every strategy's accuracy on the real trace
 /// and on each simulated one (`mizan select --every` sessions), the packets

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 /// Everything the twin needs to simulate a recording: the signal model's
 /// parameters, each till's offset, the phone's advertising and the receivers'

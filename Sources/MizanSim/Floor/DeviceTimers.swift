@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanRuntime
 
 /// A device's named timers on the run's virtual clock: the `DeviceClock` its
@@ -38,7 +40,7 @@ public final class DeviceTimers<Timer: Hashable>: TimerTarget {
         running[slot] = clock.schedule(after: delay, target: self, event: slot)
     }
 
-    func timerFired(_ slot: Int) {
+    package func timerFired(_ slot: Int) {
         running[slot] = nil
         fire(names[slot])
     }

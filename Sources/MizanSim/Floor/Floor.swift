@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanCrypto
 import MizanProtocol
 import MizanRuntime
@@ -227,7 +229,7 @@ public final class Floor {
         unit.device = phone
         // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
         endpoint.deliver = { [phone] in phone.hearOnRun($0) }
-        endpoint.reportsTo = .passUnretained(phone)
+        endpoint.sendReports(to: phone)
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour
         if let draw = draw.availability {

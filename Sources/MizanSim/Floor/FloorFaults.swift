@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 
 extension Floor {
     // MARK: faults

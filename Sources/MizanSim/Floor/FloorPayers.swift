@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// Payers arriving, operators locking their amounts, payers tapping Start.

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// Everything one run of a floor needs besides its seed: the radio, the tills,

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// Floors written in Swift: devices placed one by one, and persons whose
 /// processes the caller writes (see `Person`). Use with
 /// `Floor(plan:seed:builtInPersons: false)`, whose plan gives the tills, the

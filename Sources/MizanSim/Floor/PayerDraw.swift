@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// What creating one payer draws from the payers' stream: where they stand,
 /// their phone's RSSI offset, and the draw that decides their Bluetooth.
 struct PayerDraw {

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// The payers waiting at a till, first in line first: payers who never acted
 /// (a stride of indices, never stored one by one) and then those who came back
 /// to the end of the line.

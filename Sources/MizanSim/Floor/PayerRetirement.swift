@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// Payers who left the floor for good (on queues fed by arrivals, a payer who
 /// paid or gave up does not come back), each waiting to be retired: its phone
 /// unit, `Phone` actor, driver, timers, key stream and radio endpoint are

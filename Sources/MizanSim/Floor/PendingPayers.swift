@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// Payers on the floor from the start who have not acted yet. Creating them
 /// all at once cost memory in proportion to their number (10 million idle
 /// payers took 14.6 GB); they are created when first needed, with the very

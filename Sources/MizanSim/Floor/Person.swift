@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// What a person's process (`Floor.person(_:_:)`) works with: the run's

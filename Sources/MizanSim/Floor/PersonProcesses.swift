@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 // The floor file's people. The steps everyone takes (operators pick, payers

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// One step of a built-in person, due after a delay (`PersonTimers`).

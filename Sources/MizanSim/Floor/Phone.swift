@@ -1,10 +1,12 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 import MizanRuntime
 
 /// A payer's phone as an actor on its run's `SimulationExecutor`: it owns its
 /// driver (the chain's state, its keys, the session) and its timers. See `Till`
 /// for how code on the run's executor and persons' processes reach it.
-public actor Phone {
+public actor Phone: AdvertisementReceiver {
     /// The payer's number on the floor, counted from 0 (`DeviceRef.phone`).
     public nonisolated let index: Int
     nonisolated let executor: SimulationExecutor

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// A payer and their phone (the `Phone` actor) as the floor keeps them.

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// The persons waiting for a device's screen (`Till.showing(_:)`,
 /// `Phone.showing(_:)`), in the order they began to wait. Owned by the
 /// device's actor and used only in its isolation.

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanCrypto
 import MizanRuntime
 

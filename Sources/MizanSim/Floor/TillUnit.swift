@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// A till on the floor as the floor keeps it: its radio, its device (the

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// What one run of a floor amounts to: transactions by ending, times from

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// A run's figures as running counts and value stores, so that a ledger can

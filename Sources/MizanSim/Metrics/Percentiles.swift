@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// Nearest-rank percentiles of a sample.
 public struct Percentiles: Hashable, Sendable {
     public let count: Int

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// The set-up times of one phone platform's attempts: connect request to
 /// connected and subscribed, Start to secure link, Start to result.
 public struct PlatformTimes: Sendable {

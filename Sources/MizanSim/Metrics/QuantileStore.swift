@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// A ledger's records of one kind, numbered from 0 as they are opened. It keeps
 /// every record (the default), or, when the ledger streams, the first
 /// `keepFirst` (for pictures and replays) and then only the records still in

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// The books of one run: every till transaction and every phone attempt, paired

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// One thing that happened on the floor, as the trace records it: when, and

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 import MizanProtocol
 
 /// What a trace line says about a `FloorEvent`: the device's name, the

@@ -1,3 +1,5 @@
+import MizanRadio
+import MizanTime
 /// The run's trace: one JSON line per `FloorEvent`, in the order events
 /// happened, each with its virtual time in microseconds. It only serialises:
 /// what each event is called and carries is `FloorEvent.text`. Built by hand

@@ -1,0 +1,74 @@
+import MizanTime
+import MizanProtocol
+import MizanRuntime
+
+/// Writes and notifications on a faithful link: data larger than the ATT
+/// MTU allows (MTU - 3 bytes) goes in pieces, each costing its connection
+/// events; a write with response is a request and a response (a long write:
+/// a prepare request and response per piece, then execute).
+extension RadioMedium {
+    /// How many ATT PDUs `bytes` take on `link`.
+    package func pieces(_ bytes: Int, on link: Link) -> Int {
+        let room = Swift.max(link.mtu - 3, 1)
+        return Swift.max(1, (bytes + room - 1) / room)
+    }
+
+    package func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
+        guard let link = phone.link, link.open else { return }
+        guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
+        let count = pieces(bytes.count, on: link)
+        let exchanges = count == 1 ? 1 : count + 1
+        var ready = Swift.max(now, link.lastUp)
+        var requestArrives = ready
+        for _ in 0..<exchanges {
+            guard let arrival = transmit(on: link, from: ready, toTill: true) else {
+                link.lastUp = ready + link.supervisionTimeout
+                return loseBySupervision(link, from: ready)
+            }
+            requestArrives = arrival
+            // The response queues behind what the till already sends the phone (one queue each way).
+            let answered = Swift.max(arrival + (tillProfile?.responseTime.sample(&generator) ?? .zero), link.lastDown)
+            guard let response = transmit(on: link, from: answered, toTill: false) else {
+                link.lastUp = answered + link.supervisionTimeout
+                link.lastDown = link.lastUp
+                return loseBySupervision(link, from: answered)
+            }
+            link.lastDown = response
+            ready = response
+        }
+        link.lastUp = ready
+        armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
+        frameTimers.schedule(.faithfulWriteArrives(link, type, bytes), at: VirtualInstant(sinceStart: requestArrives))
+        frameTimers.schedule(.faithfulWriteAcknowledged(link, type), at: VirtualInstant(sinceStart: ready))
+    }
+
+    /// A write's (last) request reaches the till on a faithful link.
+    package func faithfulWriteArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard link.open else { return }
+        observe?(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
+        link.till.deliver(.wrote(link.phone.central, bytes))
+    }
+
+    /// The till's response to a write reaches the phone on a faithful link.
+    package func faithfulWriteAcknowledged(on link: Link, _ type: FrameType?) {
+        guard link.open else { return }
+        link.phone.deliver(.writeAcknowledged)
+        taps?.arrived(link, type, true)
+    }
+
+    /// A notification on a faithful link: each piece costs its connection events.
+    package func sendNotificationFaithful(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        var arrival = Swift.max(now, link.lastDown)
+        for _ in 0..<pieces(bytes.count, on: link) {
+            let start = arrival
+            guard let next = transmit(on: link, from: start, toTill: false) else {
+                link.lastDown = start + link.supervisionTimeout
+                return loseBySupervision(link, from: start)
+            }
+            arrival = next
+        }
+        link.lastDown = arrival
+        armIdleLoss(link, from: Swift.max(link.lastUp, link.lastDown))
+        deliverNotification(on: link, type, bytes, at: arrival)
+    }
+}

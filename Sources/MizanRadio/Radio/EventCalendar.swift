@@ -1,0 +1,136 @@
+import MizanTime
+/// The advertisers' event starts by time, so that an advertising event finds
+/// the tills whose events overlap it (`RadioMedium.findColliders`) among a
+/// handful of candidates instead of asking every advertiser.
+///
+/// A ring of buckets, each an air time wide, lists the tills (by index) with
+/// an event start in it: each advertiser's last event start and its next
+/// scheduled one (`TillEndpoint.lastEventStart`, `nextEventStart`), while it
+/// advertises. An event starting at s overlaps another starting at t when
+/// |t - s| < air time, so t lies within a bucket of s's; `forEachCandidate`
+/// visits the tills of the five buckets around s (two either side, so that
+/// rounding a start's number of widths can never hide one). The ring wraps:
+/// a bucket also holds starts a whole ring's span away, which the caller's
+/// exact test then turns down. Whatever the ring's length, no overlapping
+/// event is missed; the length (more than two advertising intervals) keeps
+/// the strays few.
+package struct EventCalendar {
+    /// Which start of a till a listing is.
+    package enum Start: Int {
+        case last = 0, next = 1
+    }
+
+    /// The buckets' lists, linked through the listings (a till's last start
+    /// is listing 2 x till, its next 2 x till + 1), so that listing and
+    /// unlisting allocate nothing and search nothing. One array: first each
+    /// bucket's first listing (-1: none), then for each listing three
+    /// numbers, its bucket (-1: not listed) and the next and previous listing
+    /// in that bucket (-1: none).
+    private var storage: [Int]
+    /// Buckets a second (the reciprocal of the width), and their number less one (a power of two less one).
+    private let perSecond: Double
+    private let mask: Int
+
+    /// A calendar for events `width` seconds long (> 0) whose starts are kept
+    /// for up to `span` seconds either side of now.
+    package init(width: Double, span: Double) {
+        precondition(width > 0, "events with an air time")
+        perSecond = 1 / width
+        var count = 8
+        while count < 1 << 16, Double(count) < 2 * span * perSecond + 5 { count *= 2 }
+        mask = count - 1
+        storage = Array(repeating: -1, count: count)
+    }
+
+    /// The bucket of a start: its whole number of widths, around the ring.
+    @inline(__always)
+    private func bucket(of time: Double) -> Int {
+        let whole = RadioMedium.wholeBelow(Swift.min(Swift.max(time * perSecond, -0x1p62), 0x1p62))
+        return Int(whole) & mask
+    }
+
+    /// Where listing `listing`'s three numbers begin in `storage`.
+    @inline(__always)
+    private func links(of listing: Int) -> Int { mask + 1 + 3 * listing }
+
+    /// Lists the till's `start` at `time`, in place of where it was listed; a start that is not
+    /// finite (none yet, none scheduled) is not listed.
+    package mutating func list(_ till: Int, _ start: Start, at time: Double) {
+        let listing = 2 * till + start.rawValue, own = links(of: listing)
+        if own + 3 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 6 - storage.count)) }
+        let bucket = time.isFinite ? bucket(of: time) : -1
+        let base = mask + 1
+        storage.withUnsafeMutableBufferPointer { storage in
+            // Out of the bucket it was in.
+            let old = storage[own]
+            if old >= 0 {
+                let next = storage[own + 1], previous = storage[own + 2]
+                if previous >= 0 { storage[base + 3 * previous + 1] = next } else { storage[old] = next }
+                if next >= 0 { storage[base + 3 * next + 2] = previous }
+                storage[own] = -1
+            }
+            // Into the new one, first.
+            guard bucket >= 0 else { return }
+            let first = storage[bucket]
+            storage[own] = bucket
+            storage[own + 1] = first
+            storage[own + 2] = -1
+            if first >= 0 { storage[base + 3 * first + 2] = listing }
+            storage[bucket] = listing
+        }
+    }
+
+    /// Takes the till's `start` out of the calendar, if it is listed.
+    package mutating func unlist(_ till: Int, _ start: Start) {
+        list(till, start, at: .infinity)
+    }
+
+    /// Calls `body` with each till listed within two buckets of `time`, in no
+    /// particular order, a till listed twice there twice. Mutating only so
+    /// that the calendar is used in place, not copied out of its owner.
+    @inline(__always)
+    package mutating func forEachCandidate(around time: Double, _ body: (Int) -> Void) {
+        let centre = bucket(of: time), mask = mask, base = mask + 1
+        storage.withUnsafeBufferPointer { storage in
+            for step in -2...2 {
+                var listing = storage[(centre + step) & mask]
+                while listing >= 0 {
+                    body(listing / 2)
+                    listing = storage[base + 3 * listing + 1]
+                }
+            }
+        }
+    }
+}
+
+/// The advertisers (tills advertising on the signal model: `TillEndpoint.isAdvertiser`) and
+/// their event starts, kept in step with the calendar.
+extension RadioMedium {
+    /// The till joins the advertisers, its starts listed.
+    package func joinAdvertisers(_ till: TillEndpoint) {
+        guard !till.isAdvertiser else { return }
+        till.isAdvertiser = true
+        eventCalendar.list(till.index, .last, at: till.lastEventStart)
+        eventCalendar.list(till.index, .next, at: till.nextEventStart)
+    }
+
+    /// The till leaves the advertisers, its starts unlisted.
+    package func leaveAdvertisers(_ till: TillEndpoint) {
+        guard till.isAdvertiser else { return }
+        till.isAdvertiser = false
+        eventCalendar.unlist(till.index, .last)
+        eventCalendar.unlist(till.index, .next)
+    }
+
+    package func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
+        till.lastEventStart = start
+        if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
+    }
+
+    /// A next start set to none (the event under way, or no more) stays listed where it was:
+    /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
+    package func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
+        till.nextEventStart = start
+        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
+    }
+}

@@ -1,0 +1,103 @@
+import MizanTime
+import MizanProtocol
+import MizanRuntime
+
+/// Advertising and scanning. On the simple model each advertising event a
+/// packet per channel, heard by every scanning phone whose packet clears the
+/// sensitivity; on the signal model, `MediumSignal`.
+extension RadioMedium: TimerTarget {
+    // MARK: advertising and scanning
+
+    package func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
+        guard till.availability == .on else { return }
+        till.serviceUp = true
+        till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
+        guard till.advertisingTimer == nil else { return }
+        observe?(.advertisingStarted(till: till.index))
+        if hasSignal { joinAdvertisers(till) }
+        scheduleAdvertising(till, after: advertisingDelay())
+    }
+
+    package func stopAdvertising(_ till: TillEndpoint) {
+        guard till.advertisingPayload != nil else { return }
+        till.advertisingPayload = nil
+        if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
+        till.advertisingTimer = nil
+        setNextEventStart(till, .infinity)
+        leaveAdvertisers(till)
+        observe?(.advertisingStopped(till: till.index))
+    }
+
+    package func advertisingDelay() -> Duration {
+        .nanoseconds(Int64(generator.uniform(0...advertisingDelayMaxNanos)))
+    }
+
+    package func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
+        // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
+        till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
+        if hasSignal { setNextEventStart(till, nowSeconds + delay.inSeconds) }
+    }
+
+    /// One advertising event: a packet on each channel, heard by every scanning
+    /// phone whose RSSI clears the sensitivity (and, with collisions on, whose
+    /// channel was free).
+    package func advertise(_ till: TillEndpoint) {
+        till.advertisingTimer = nil
+        guard let payload = till.advertisingPayload, till.availability == .on else { return }
+        if hasSignal {
+            setNextEventStart(till, .infinity)
+            advertiseSignal(till, payload: payload)
+            if till.advertisingPayload != nil, till.advertisingTimer == nil {
+                scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())
+            }
+            return
+        }
+        advertisingEvents &+= 1
+        let time = now
+        for channel in 0..<parameters.advertisingChannels {
+            packetsSent += 1
+            if parameters.collisions {
+                let collided = time - lastPacketOnChannel[channel] < parameters.packetAirtime
+                lastPacketOnChannel[channel] = time
+                if collided { continue }
+            }
+            forEachListener(of: till) { phone in
+                // The link's mean is the same on every channel of the event:
+                // computed once per event and phone (no draw depends on it).
+                if phone.eventStamp != advertisingEvents {
+                    phone.eventStamp = advertisingEvents
+                    phone.eventMean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+                }
+                let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
+                guard rssi >= parameters.sensitivity else { return }
+                packetsHeard += 1
+                phone.reportAdvertisement(payload, rssi: PathLossModel.reported(rssi))
+                // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
+            }
+            // Phones waiting to connect answer this packet (faithful link layer).
+            if !till.connectors.isEmpty { answerAdvertisement(of: till) }
+        }
+        if till.advertisingPayload != nil, till.advertisingTimer == nil {
+            scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())
+        }
+    }
+
+    /// A till's advertising event is due (`scheduleAdvertising`): the event is the till's index.
+    package func timerFired(_ till: Int) {
+        advertise(tills[till])
+    }
+
+    package func startScan(_ phone: PhoneEndpoint) {
+        guard phone.availability == .on, !phone.scanning else { return }
+        phone.scanning = true
+        if hasSignal { beginSignalScan(phone) }
+        Self.insert(phone, into: &scanners) { $0.index }
+    }
+
+    package func stopScan(_ phone: PhoneEndpoint) {
+        guard phone.scanning else { return }
+        phone.scanning = false
+        Self.remove(phone, from: &scanners) { $0.index }
+        if hasSignal { endSignalScan(phone) }
+    }
+}

@@ -1,0 +1,377 @@
+import MizanTime
+import MizanProtocol
+import MizanRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Advertising and scanning on the signal model (`docs/signal-model.md`):
+/// each advertising event three packets, on 37, 38 and 39 `packetSpacing`
+/// apart; each phone listens on one channel at a time by its platform's scan
+/// profile; a packet's RSSI is what the phone holds from the till (path loss,
+/// offsets, shadowing, fades: `FloorSignal`) plus per-packet noise; a packet
+/// overlapping another on its channel at the phone (another till's, or a
+/// bystander's) survives only if it leads by the capture threshold.
+///
+/// Every draw of a packet (its noise, the bystanders overlapping it, the
+/// phone's report loss and hold-off) is hashed from what it belongs to (the
+/// till and phone, the event, the channel), never taken from the medium's
+/// generator: a packet's fate does not depend on the order in which phones
+/// are visited, and a packet that something cheaper decides (a hold-off
+/// still running, a signal that no noise could lift above the sensitivity,
+/// an overlapping packet that no noise could let it beat) is not drawn.
+///
+/// Cost: per event, the few tills whose events start within an air time of
+/// its own (`EventCalendar`; collisions: two tills' events overlap on every
+/// channel or on none, since every event's packets are `packetSpacing`
+/// apart) and one pass over the scanning phones; a
+/// phone's held signal from a till is computed once per stand and scan.
+/// Everything an event's three packets do is done when its first is sent,
+/// and the reports are delivered then (at most 2 x `packetSpacing` early).
+extension RadioMedium {
+    /// Seconds since the run began.
+    package var nowSeconds: Double { now.seconds }
+
+    /// One advertising event on the signal model.
+    package func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
+        guard let signal else { return }
+        till.events &+= 1
+        let event = till.events
+        let start = nowSeconds
+        setLastEventStart(till, start)
+        packetsSent &+= parameters.advertisingChannels
+        // The tills whose events overlap this one, into the medium's reused storage, taken while the event runs.
+        var overlapping: [Collider] = []
+        swap(&overlapping, &colliders)
+        findColliders(of: till, at: start, into: &overlapping)
+        let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
+        // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
+        // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
+        // borrowed, without a retain and a release per phone and event.
+        let listeners = scanners
+        overlapping.withUnsafeBufferPointer { colliders in
+            listeners.withUnsafeBufferPointer { listeners in
+                for index in listeners.indices {
+                    Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                        guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
+                        hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
+                             colliders: colliders, signal: signal)
+                    }
+                }
+            }
+        }
+        swap(&overlapping, &colliders)
+        // Phones waiting to connect answer one of the event's packets (faithful link layer).
+        for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
+            answerAdvertisement(of: till)
+        }
+    }
+
+    /// The tills whose events overlap this one (their last, or their next
+    /// already scheduled), unretained (the medium keeps every till for the
+    /// run), in index order: the calendar's few candidates, each asked as
+    /// every advertiser once was, then put in order (a till listed twice
+    /// near the event is found twice, the same both times).
+    private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
+        colliders.removeAll(keepingCapacity: true)
+        guard airtime > 0 else { return }
+        tills.withUnsafeBufferPointer { tills in
+            eventCalendar.forEachCandidate(around: start) { index in
+                Unmanaged.passUnretained(tills[index])._withUnsafeGuaranteedRef { other in
+                    guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
+                    colliders.append(Collider(till: .passUnretained(other), index: index, event: event))
+                }
+            }
+        }
+        if colliders.count > 1 {
+            // Few: by insertion, then each till once.
+            let kept = colliders.withUnsafeMutableBufferPointer { colliders in
+                for index in 1..<colliders.count {
+                    let collider = colliders[index]
+                    var at = index
+                    while at > 0, colliders[at - 1].index > collider.index {
+                        colliders[at] = colliders[at - 1]
+                        at -= 1
+                    }
+                    colliders[at] = collider
+                }
+                var kept = 1
+                for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
+                    colliders[kept] = colliders[index]
+                    kept += 1
+                }
+                return kept
+            }
+            colliders.removeLast(colliders.count - kept)
+        }
+        assert(colliders.map { [$0.index, $0.event] } == scannedColliders(of: till, at: start), "the calendar's colliders are every advertiser's")
+    }
+
+    /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
+    /// from the calendar's candidates, checked against it in debug builds (every test's floor).
+    private func scannedColliders(of till: TillEndpoint, at start: Double) -> [[Int]] {
+        tills.compactMap { other in
+            guard other !== till, let event = overlappingEvent(of: other, at: start) else { return nil }
+            return [other.index, event]
+        }
+    }
+
+    /// The number of `other`'s event that overlaps one starting at `start`, if it advertises and
+    /// one does: its last, or else its next already scheduled.
+    @inline(__always)
+    private func overlappingEvent(of other: TillEndpoint, at start: Double) -> Int? {
+        guard other.isAdvertiser else { return nil }
+        if abs(other.lastEventStart - start) < airtime { return other.events }
+        if abs(other.nextEventStart - start) < airtime { return other.events &+ 1 }
+        return nil
+    }
+
+    /// The till's advertising event at one phone scanning: the packets on the
+    /// channels it listens to, in the order they are sent. An event's three
+    /// packets span 6 ms and an interval lasts 40 ms (iOS) or more, so at most
+    /// two are asked about: the one on the channel of the interval the event
+    /// begins in, and if the event runs into the next interval, the one on
+    /// the next channel. The others the phone cannot hear.
+    @inline(__always)
+    private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
+                      colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
+        // Scan intervals shorter than an event (possible only through the Swift API's `ScanProfile`):
+        // each packet asks which channel the phone listens on then.
+        guard lastPacket < phone.listenEnd + phone.scanInterval else {
+            hearPacketByPacket(till, event: event, payload: payload, start: start, at: phone, colliders: colliders, signal: signal)
+            return
+        }
+        let channels = parameters.advertisingChannels
+        let channel = phone.listenChannel
+        let time = start + Double(channel) * packetSpacing
+        if channel < channels, time < phone.listenEnd, time >= phone.listenStart, time < phone.listenStart + phone.scanWindow {
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        }
+        guard lastPacket >= phone.listenEnd else { return }
+        let next = channel == 2 ? 0 : channel + 1
+        let nextTime = start + Double(next) * packetSpacing
+        if next < channels, nextTime >= phone.listenEnd, nextTime < phone.listenEnd + phone.scanWindow {
+            receive(till, event: event, payload: payload, at: phone, channel: next, time: nextTime, colliders: colliders, signal: signal)
+        }
+    }
+
+    /// `hear` for an event that spans more than two of the phone's scan intervals: each packet on
+    /// the channel the phone listens on at its time, if it listens then.
+    @inline(never)
+    private func hearPacketByPacket(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, at phone: PhoneEndpoint,
+                                    colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        for channel in 0..<parameters.advertisingChannels {
+            let time = start + Double(channel) * packetSpacing
+            let interval = scanInterval(phone, at: time)
+            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow, self.channel(ofInterval: interval) == channel else { continue }
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+        }
+    }
+
+    /// The scan interval `time` falls in becomes the one the phone is found
+    /// in: the next one (an addition), or any other (a division).
+    @inline(never)
+    private func findInterval(of phone: PhoneEndpoint, at time: Double) {
+        var index = phone.listenIndex + 1
+        if !(time >= phone.listenEnd && time < phone.scanPhase + (index + 1) * phone.scanInterval) {
+            index = scanInterval(phone, at: time)
+        }
+        phone.listenIndex = index
+        phone.listenStart = phone.scanPhase + index * phone.scanInterval
+        phone.listenEnd = phone.scanPhase + (index + 1) * phone.scanInterval
+        phone.listenChannel = channel(ofInterval: index)
+    }
+
+    /// One packet of the till's advertising event on `channel` at a phone
+    /// listening there: heard if it clears the sensitivity, survives what
+    /// overlaps it and the phone reports it. The cheap questions come first,
+    /// and a packet they settle is not drawn.
+    @inline(__always)
+    private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
+                         colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+        // iOS: a till reported within its hold-off is not reported again, whatever the packet.
+        if phone.holdsReports, till.index < phone.heard.count, time < phone.heard[till.index].reportableFrom { return }
+        let heldSignal = held(phone, till, signal: signal)
+        let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
+        let sensitivity = parameters.sensitivity
+        guard mean + noiseBound >= sensitivity else { return }
+        let rssi = mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
+        guard rssi >= sensitivity else { return }
+        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) { return }
+        var draws = signal.reportState(pair: heldSignal.noiseKey, event: event, channel: channel)
+        if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) { return }
+        guard report(till, at: time, to: phone, &draws, signal: signal) else { return }
+        packetsHeard &+= 1
+        phone.reportAdvertisement(payload, rssi: PathLossModel.reported(rssi))
+    }
+
+    /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
+    package func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
+        Self.wholeBelow((time - phone.scanPhase) / phone.scanInterval)
+    }
+
+    /// `x.rounded(.down)`, without a call into the C library's `floor` for the
+    /// usual case (0 <= x < 2^62, where truncating is rounding down).
+    @inline(__always)
+    package static func wholeBelow(_ x: Double) -> Double {
+        x >= 0 && x < 0x1p62 ? Double(Int64(x)) : x.rounded(.down)
+    }
+
+    /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
+    /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
+    /// never rounded across a whole number), without an integer division per packet.
+    package func channel(ofInterval index: Double) -> Int {
+        Int(index - 3 * Self.wholeBelow(index / 3))
+    }
+
+    /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
+    /// survives the other tills' packets of the events in `colliders`.
+    @inline(never)
+    private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
+                          signal: FloorSignal) -> Bool {
+        let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
+        for collider in colliders {
+            let heldSignal = collider.till._withUnsafeGuaranteedRef { other in
+                canHear(phone, other) ? held(phone, other, signal: signal) : nil
+            }
+            guard let heldSignal else { continue }
+            let interferer = heldSignal.channel(channel)
+            // So far below that no noise it can draw makes it matter, or so far above that none saves the
+            // packet: its noise is not drawn (a hash, so no other draw moves).
+            if rssi - (interferer + noiseBound) >= capture { continue }
+            if rssi - (interferer - noiseBound) < capture { return false }
+            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: collider.event, channel: channel)) < capture { return false }
+        }
+        return true
+    }
+
+    /// Whether the packet survives the bystanders' packets overlapping it (a
+    /// Poisson process per receiver and channel: the number starting within
+    /// an air time either side is Poisson with mean `bystanderMean`, 2 x rate
+    /// x air time, each N(`bystanderRSSI`, `bystanderSpread`)), drawn from the packet's hash state.
+    @inline(never)
+    private func survivesBystanders(_ rssi: Double, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+        // A Poisson count with a small mean, by inversion.
+        let u = signal.unit(&draws)
+        var p = bystanderNone, cumulative = p, count = 0
+        while u >= cumulative, count < 1_000 {
+            count += 1
+            p *= bystanderMean / Double(count)
+            cumulative += p
+        }
+        while count > 0 {
+            count -= 1
+            let interferer = parameters.bystanderRSSI + parameters.bystanderSpread * signal.normal(&draws)
+            if rssi - interferer < parameters.captureThreshold { return false }
+        }
+        return true
+    }
+
+    /// Whether the phone reports a packet it decoded: its profile's report
+    /// loss, and (iOS) its hold-off (the packet was checked against the
+    /// running one before it was drawn), drawn from the packet's hash state.
+    @inline(__always)
+    private func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+        if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
+        if phone.holdsReports {
+            let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
+            phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
+            phone.heard[till.index].reportableFrom = until
+        }
+        return true
+    }
+
+    /// What the phone receives from the till before per-packet noise: held
+    /// while it stands (cached for the scan), computed afresh while it walks
+    /// (its fades drawn anew every `fadingLength` walked).
+    package func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+        if let kept = keptHeld(phone, till) { return kept }
+        guard let signal else {
+            let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+            return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
+        }
+        return computeHeld(phone, till, signal: signal)
+    }
+
+    /// `held` for the per-packet path, which has the signal model at hand
+    /// (binding `self.signal` copies it, retaining each of its arrays).
+    @inline(__always)
+    package func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+        if let kept = keptHeld(phone, till) { return kept }
+        return computeHeld(phone, till, signal: signal)
+    }
+
+    /// The held signal already computed for this stand, if any: most calls find it (the signal model fills both).
+    @inline(__always)
+    private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal? {
+        guard phone.isStill || now <= phone.motionStart else { return nil }
+        if till.index < phone.heard.count, let cached = phone.heard[till.index].signal { return cached }
+        // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
+        if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
+        return nil
+    }
+
+    @inline(never)
+    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+        let standing = phone.isStill || now <= phone.motionStart
+        let here = position(of: phone)
+        let fixed = till.offset + phone.offset - phone.bodyLoss
+        if standing {
+            // The shadowing features of its spot: once per stand, for every till.
+            let basis: SharedSpectrumShadowing.Basis
+            if let kept = phone.shadowingBasis, kept.stand == phone.stands {
+                basis = kept.basis
+            } else {
+                basis = signal.shadowingBasis(at: here)
+                phone.shadowingBasis = (phone.stands, basis)
+            }
+            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
+                                    stand: phone.stands << 24, fixedOffset: fixed)
+            phone.lastHeld = (till.index, phone.stands, value)
+            if phone.scanning {
+                phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
+                phone.heard[till.index].signal = value
+            }
+            return value
+        }
+        let walked = here.distance(to: phone.motion.origin)
+        let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
+        return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
+                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
+    }
+
+    /// A phone starts scanning on the signal model: its platform's scan
+    /// profile (phones without one, on the simple link layer, listen as
+    /// Android's low-latency mode: all the time), from a random phase.
+    package func beginSignalScan(_ phone: PhoneEndpoint) {
+        let scan = phone.profile?.scan ?? .androidLowLatency
+        phone.scanWindow = scan.window
+        phone.scanInterval = scan.interval
+        phone.reportLoss = scan.reportLoss
+        phone.holdsReports = scan.reportHoldMedian != nil
+        phone.reportHoldMedian = scan.reportHoldMedian ?? 0
+        phone.reportHoldSpread = scan.reportHoldSpread
+        phone.scanPhase = nowSeconds - generator.uniform(0...scan.interval)
+        phone.listenIndex = -2
+        phone.listenStart = .infinity
+        phone.listenEnd = -.infinity
+        phone.heard.removeAll(keepingCapacity: true)
+        phone.keepHeard(tills: tills.count)
+    }
+
+    package func endSignalScan(_ phone: PhoneEndpoint) {
+        phone.heard = []
+        phone.shadowingBasis = nil
+    }
+}
+
+/// Another till's advertising event overlapping the one under way: the till (unretained: the medium
+/// keeps every till for the run), its index and its event's number.
+package struct Collider {
+    package let till: Unmanaged<TillEndpoint>
+    package let index: Int
+    package let event: Int
+}

@@ -1,0 +1,140 @@
+import MizanTime
+import MizanProtocol
+import MizanRuntime
+
+/// Writes and notifications on a link: each direction first in, first out,
+/// each frame retransmitted at every connection event until a packet gets through.
+extension RadioMedium {
+    // MARK: transfers
+
+    /// When a packet sent on `link` from `start` gets through: the first
+    /// connection event whose packet is not lost. `nil` when nothing gets
+    /// through for a supervision timeout: the link is lost then.
+    package func deliveryTime(_ link: Link, from start: Duration) -> Duration? {
+        var time = start
+        let per = model.packetErrorRate(rssi: linkRSSI(link))
+        while true {
+            time += link.interval
+            if per == 0 || generator.unitInterval() >= per { return time }
+            if time - start >= link.supervisionTimeout { return nil }
+        }
+    }
+
+    /// When a frame queued behind `last` on `link` arrives, moving `last` to it;
+    /// `nil` when nothing gets through, and then the link is lost a supervision
+    /// timeout after the frame's turn came.
+    package func nextArrival(on link: Link, after last: inout Duration) -> Duration? {
+        let start = Swift.max(now, last)
+        guard let arrival = deliveryTime(link, from: start) else {
+            last = start + link.supervisionTimeout
+            clock.schedule(at: VirtualInstant(sinceStart: last)) { [unowned self] in lose(link, .supervisionTimeout) }
+            return nil
+        }
+        last = arrival
+        return arrival
+    }
+
+    /// A frame leaving on `link`: the fault injector has its say (it may spoil
+    /// or hold it), the trace records it; `nil` when nothing is to be sent.
+    package func leaving(_ link: Link, _ sent: [UInt8], toTill: Bool) -> (type: FrameType?, bytes: [UInt8])? {
+        let type = FrameType(peeking: sent)
+        let fate = taps?.leaving(link, sent, type, toTill) ?? .send(sent)
+        observe?(.sent(phone: link.phone.index, till: link.till.index, toTill: toTill, type, bytes: fate.bytes.count))
+        guard case let .send(bytes) = fate else { return nil }
+        return (type, bytes)
+    }
+
+    /// How a notification starts, on either link layer.
+    package enum NotificationStart {
+        /// No link to that phone (or the till's Bluetooth is off), or the fault injector held it: nothing goes.
+        case nowhere
+        /// The notify queue is full: "ready to update" follows when there is room.
+        case refused
+        case send(Link, FrameType?, [UInt8])
+    }
+
+    package func startNotification(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> NotificationStart {
+        guard till.availability == .on, let link = till.link(to: central) else { return .nowhere }
+        guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
+            till.notifyRefused = true
+            return .refused
+        }
+        guard let (type, bytes) = leaving(link, sent, toTill: false) else { return .nowhere }
+        return .send(link, type, bytes)
+    }
+
+    /// A notification in flight until `arrival`: then the phone has it, the
+    /// till hears it delivered, and a till once refused hears "ready to update".
+    package func deliverNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8], at arrival: Duration) {
+        link.notifiesInFlight += 1
+        frameTimers.schedule(.notificationArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
+    }
+
+    /// A notification arrives: the phone has it, the till hears it delivered,
+    /// and a till once refused hears "ready to update".
+    package func notificationArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        // Each read of a link's unowned phone or till is checked (an atomic retain and release): one each.
+        let till = link.till, phone = link.phone
+        let central = phone.central
+        link.notifiesInFlight -= 1
+        guard link.open else { return }
+        observe?(.delivered(phone: phone.index, till: till.index, toTill: false, type))
+        phone.deliver(.notified(bytes))
+        if link.open { till.deliver(.delivered(central)) }
+        if till.notifyRefused {
+            till.notifyRefused = false
+            till.deliver(.readyToUpdate)
+        }
+    }
+
+    package func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
+        guard let link = phone.link, link.open else { return }
+        guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
+        guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
+        frameTimers.schedule(.writeArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
+    }
+
+    /// A write arrives on a simple link: the till has it, the phone its acknowledgement.
+    package func writeArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard link.open else { return }
+        let phone = link.phone, till = link.till // read once each (`notificationArrives`)
+        observe?(.delivered(phone: phone.index, till: till.index, toTill: true, type))
+        till.deliver(.wrote(phone.central, bytes))
+        if link.open { phone.deliver(.writeAcknowledged) }
+        // The till has the frame and the phone its acknowledgement: a fault
+        // "after" this step sees both sides past it.
+        taps?.arrived(link, type, true)
+    }
+
+    /// One of the medium's timers set as data fired (`MediumTimers`).
+    package func fire(_ timer: MediumTimer) {
+        switch timer {
+        case let .connect(phone, till): connectCompletes(phone, till)
+        case let .writeArrives(link, type, bytes): writeArrives(on: link, type, bytes)
+        case let .faithfulWriteArrives(link, type, bytes): faithfulWriteArrives(on: link, type, bytes)
+        case let .faithfulWriteAcknowledged(link, type): faithfulWriteAcknowledged(on: link, type)
+        case let .notificationArrives(link, type, bytes): notificationArrives(on: link, type, bytes)
+        case let .unsubscribe(link): unsubscribe(link)
+        }
+    }
+
+    /// A notification from `till` to `central`: false when the queue is full
+    /// ("ready to update" follows); otherwise `send` carries it on the link
+    /// layer in use.
+    package func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8], by send: (Link, FrameType?, [UInt8]) -> Void) -> Bool {
+        switch startNotification(till, central, sent) {
+        case .nowhere: return true
+        case .refused: return false
+        case let .send(link, type, bytes):
+            send(link, type, bytes)
+            return true
+        }
+    }
+
+    /// A notification on a simple link: it arrives at the first connection
+    /// event whose packet gets through.
+    package func sendNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+        guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return }
+        deliverNotification(on: link, type, bytes, at: arrival)
+    }
+}

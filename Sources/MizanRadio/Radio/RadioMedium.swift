@@ -1,0 +1,266 @@
+import MizanTime
+import MizanProtocol
+import MizanRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The simulated air that every till and phone of one run shares. It owns the
+/// positions and the radio models; every draw comes from the run's seeded
+/// generator and every delay from its virtual clock, so a run replays exactly.
+///
+/// Not thread-safe by design: one medium belongs to one simulation, whose loop
+/// calls it from one thread.
+///
+/// Split by concern: this file holds the devices and the signal between them;
+/// `MediumAdvertising` advertising and scanning, `MediumConnections` links
+/// being made and ended (and Bluetooth power, and walking away),
+/// `MediumTransfers` writes and notifications on a link. Faults are not the
+/// medium's: `FaultInjector` owns them and reaches in through `taps`.
+public final class RadioMedium {
+    public enum Audibility: Sendable {
+        /// Every phone hears every till.
+        case everyone
+        /// Phone i hears only till i, and only from it can it connect (W1's isolated pairs).
+        case ownTillOnly
+    }
+
+    /// The per-packet draws of connections (`RadioParameters.linkPackets`) and the simple model's advertising.
+    public let model: PathLossModel
+    public let parameters: RadioParameters
+    /// The signal model's per-till draws (nil on the simple advertising model). Bound once per
+    /// advertising event and passed down borrowed (binding copies it, retaining each of its arrays;
+    /// passing a class's stored struct down by reference instead costs a copy of its bytes per call).
+    @exclusivity(unchecked) package var signal: FloorSignal?
+    /// Whether advertising is on the signal model: `signal != nil`, without the copy that comparing
+    /// the optional makes.
+    package let hasSignal: Bool
+    /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
+    @exclusivity(unchecked) package var colliders: [Collider] = []
+    /// The advertisers' event starts by time (`findColliders`).
+    @exclusivity(unchecked) package var eventCalendar: EventCalendar
+    /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
+    /// the chance of none, e^-mean (signal model).
+    package let bystanderMean: Double
+    package let bystanderNone: Double
+    /// `parameters.packetAirtime` and `packetSpacing` in seconds.
+    package let airtime: Double
+    package let packetSpacing: Double
+    package let clock: VirtualClock
+    // Unchecked exclusivity: every draw is a short call into the generator,
+    // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
+    @exclusivity(unchecked) package var generator: SeededGenerator
+    package let shadowingSeed: SeededGenerator
+    package let audibility: Audibility
+    /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
+    package let linkLayer: LinkLayer
+    /// The till platform on the faithful link layer.
+    package let tillProfile: TillProfile?
+    /// The per-packet spread as a table, for the loss of idle links.
+    private(set) lazy var packetSpread = PacketSpread(parameters: model.parameters)
+    /// Who is told each event of the medium's (a trace); nil for none, and then no event is built
+    /// (`observe?(...)` evaluates nothing), not even its devices' indices.
+    package var observe: ((MediumEvent) -> Void)?
+
+    /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
+    package var taps: MediumTaps?
+
+    // Unchecked exclusivity on the device tables and counters read or bumped
+    // per packet: each access is a short read, insert or increment that calls
+    // nothing back (as `generator`); the dynamic checks were a tenth of W1's
+    // per-packet cost.
+    @exclusivity(unchecked) package var tills: [TillEndpoint] = []
+    /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
+    @exclusivity(unchecked) package var phones: [Int: PhoneEndpoint] = [:]
+    package var tillIndexByID: [TillID: Int] = [:]
+    /// One more than the largest phone index given so far.
+    package var nextPhoneIndex = 0
+    /// Phones that scan, kept in index order so that every packet visits them in the same order.
+    @exclusivity(unchecked) package var scanners: [PhoneEndpoint] = []
+    /// The phone numbered as each till (index for index), if any: on isolated pairs
+    /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`). What keeps
+    /// it alive for its till's `ownPhone` (`setOwnPhone` sets both).
+    @exclusivity(unchecked) package var ownPhones: [PhoneEndpoint?] = []
+    /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
+    package let advertisingDelayMaxNanos: Double
+    /// Per (till, phone) link shadowing, drawn once from its own stream.
+    package var shadowing: [Int: Double] = [:]
+    /// Last packet start per advertising channel, for collisions.
+    package var lastPacketOnChannel: [Duration]
+
+    /// Frames in flight and connects under way, as plain data until they fire (`MediumTimer`).
+    private(set) lazy var frameTimers = MediumTimers(medium: self, clock: clock)
+
+    /// Advertising events so far: stamps each phone's per-event mean RSSI.
+    @exclusivity(unchecked) package var advertisingEvents = 0
+    @exclusivity(unchecked) public internal(set) var packetsSent = 0
+    @exclusivity(unchecked) public internal(set) var packetsHeard = 0
+
+    public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
+                linkLayer: LinkLayer = .simple) {
+        self.linkLayer = linkLayer
+        if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
+        self.parameters = parameters
+        model = PathLossModel(parameters: parameters.linkPackets)
+        if parameters.advertising == .signal {
+            signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
+        }
+        hasSignal = signal != nil
+        advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
+            + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
+        airtime = parameters.packetAirtime / .seconds(1)
+        // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
+        eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1,
+                                      span: parameters.advertisingInterval / .seconds(1) + advertisingDelayMaxNanos / 1e9)
+        packetSpacing = parameters.packetSpacing / .seconds(1)
+        bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
+        bystanderNone = exp(-bystanderMean)
+        self.clock = clock
+        self.generator = generator.split("medium")
+        shadowingSeed = generator.split("shadowing")
+        self.audibility = audibility
+        lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
+    }
+
+    package var now: Duration { clock.now.sinceStart }
+
+    package var faithful: Bool {
+        if case .faithful = linkLayer { true } else { false }
+    }
+
+    // MARK: devices
+
+    package func addTill(_ tillID: TillID, at position: Position, offset: Double = 0) -> TillEndpoint {
+        let till = TillEndpoint(index: tills.count, tillID: tillID, position: position, offset: offset)
+        tills.append(till)
+        ownPhones.append(nil)
+        setOwnPhone(phones[till.index], of: till.index)
+        tillIndexByID[tillID] = till.index
+        signal?.addTill()
+        return till
+    }
+
+    package func addPhone(_ central: CentralID, index: Int? = nil, motion: Motion, offset: Double = 0, bodyLoss: Double = 0) -> PhoneEndpoint {
+        // Without an index: the next after every index given so far (a removed phone's is never reused).
+        let phone = PhoneEndpoint(index: index ?? nextPhoneIndex, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
+        nextPhoneIndex = Swift.max(nextPhoneIndex, phone.index + 1)
+        phones[phone.index] = phone
+        setOwnPhone(phone, of: phone.index)
+        return phone
+    }
+
+    /// Till `index`'s own phone (`ownPhones`), and the till's unmanaged copy of it.
+    private func setOwnPhone(_ phone: PhoneEndpoint?, of index: Int) {
+        guard index < ownPhones.count else { return }
+        ownPhones[index] = phone
+        tills[index].ownPhone = phone.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Forgets a phone that will not use the radio again (a payer who left for
+    /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
+    package func removePhone(_ index: Int) {
+        guard let phone = phones.removeValue(forKey: index) else { return }
+        setOwnPhone(nil, of: index)
+        phone.deliver = { _ in }
+        phone.stopReports()
+        if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
+            for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
+        }
+    }
+
+    /// The radio a till's driver uses: the medium and the endpoint unretained
+    /// (`withUnretained`): the medium keeps its tills for the run, and outlives
+    /// every driver.
+    package func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
+        let medium = Unmanaged.passUnretained(self), till = Unmanaged.passUnretained(till)
+        return PeripheralRadio(
+            startAdvertising: { advertisement in withUnretained(medium, till) { $0.startAdvertising($1, advertisement) } },
+            stopAdvertising: { withUnretained(medium, till) { $0.stopAdvertising($1) } },
+            notify: faithful
+                ? { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }
+                : { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotification) } },
+            retireService: { withUnretained(medium, till) { $0.retireService($1) } }
+        )
+    }
+
+    /// The radio a phone's driver uses: the medium unretained, as a till's;
+    /// the endpoint checked `unowned`, since what keeps it alive while the
+    /// driver can still call is a rule of the run (a payer is retired, and
+    /// `removePhone` drops its endpoint, only once nothing of its can act
+    /// again), and a broken rule should trap.
+    package func centralRadio(for phone: PhoneEndpoint) -> CentralRadio {
+        let medium = Unmanaged.passUnretained(self)
+        return CentralRadio(
+            startScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.startScan(phone) } },
+            stopScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.stopScan(phone) } },
+            connect: faithful
+                ? { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.requestConnection(phone, to: till) } }
+                : { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.connect(phone, to: till) } },
+            write: faithful
+                ? { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.writeFaithful(phone, bytes) } }
+                : { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.write(phone, bytes) } },
+            disconnect: faithful
+                ? { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnectFaithful(phone) } }
+                : { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnect(phone) } }
+        )
+    }
+
+    // MARK: signal
+
+    package func canHear(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Bool {
+        switch audibility {
+        case .everyone: true
+        case .ownTillOnly: phone.index == till.index
+        }
+    }
+
+    /// What adds to the path loss on the link (offsets, body loss,
+    /// shadowing; on the signal model also the link's held fade), so that
+    /// `model.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
+    package func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
+        if hasSignal {
+            return held(phone, till).link - model.meanRSSI(distance: distance(phone, till))
+        }
+        var offset = till.offset + phone.offset - phone.bodyLoss
+        if parameters.linkShadowingSigma > 0 {
+            let key = till.index &* 1_000_003 &+ phone.index
+            if let drawn = shadowing[key] {
+                offset += drawn
+            } else {
+                var stream = shadowingSeed.split(UInt64(bitPattern: Int64(key)))
+                let drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
+                shadowing[key] = drawn
+                offset += drawn
+            }
+        }
+        return offset
+    }
+
+    /// The phone's position now, with the antenna height of a phone.
+    package func position(of phone: PhoneEndpoint) -> Position {
+        var position = phone.motion.position(at: now)
+        position.z = parameters.phoneHeight
+        return position
+    }
+
+    package func distance(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
+        position(of: phone).distance(to: till.position)
+    }
+
+    /// The link's mean RSSI now (no per-packet spread), kept on the link while
+    /// its phone stands (`Link.meanWhileStanding`): the distance, the offsets
+    /// and the held signal are all the stand's, and every connection event
+    /// asks. The link's unowned phone is read once, its till only to compute
+    /// (each read is checked: an atomic retain and release).
+    package func linkRSSI(_ link: Link) -> Double {
+        let phone = link.phone
+        let standing = phone.isStill || now <= phone.motionStart
+        if standing, let kept = link.meanWhileStanding, kept.stand == phone.stands { return kept.rssi }
+        let till = link.till
+        let rssi = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+        if standing { link.meanWhileStanding = (phone.stands, rssi) }
+        return rssi
+    }
+}
