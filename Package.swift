@@ -31,21 +31,23 @@ let package = Package(
         .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
         // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
         // files, strategy specs, transactions and summary files.
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio"]),
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
         .target(name: "MizanSelection", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
         // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
         .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanTime"]),
         // The library for writing floors in Swift (re-exports MizanSim and MizanProtocol).
-        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanFormats"]),
         // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
-        .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "Examples/FloorExamples"),
+        .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "examples/FloorExamples"),
         .executableTarget(name: "mizan", dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]
         ),
         .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio"],
             path: "Benchmarks/mizan-bench"
         ),
+        // Test doubles: radios that fail loudly, a loopback link between two drivers. In no product.
+        .target(name: "MizanTestSupport", dependencies: ["MizanRuntime", "MizanProtocol"], path: "Tests/MizanTestSupport"),
         .testTarget(
             name: "MizanCryptoTests",
             dependencies: ["MizanCrypto"],
@@ -56,13 +58,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
-        .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime"]),
-        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol"]),
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
-        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanTestSupport"]),
         // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
         .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
         .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanSelection"]),

@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "MizanTime"),
         .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol"]),
         .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio"]),
         // The properties each fuzz target checks, one function per target.
         .target(name: "MizanFuzzChecks", dependencies: ["MizanProtocol", "MizanCrypto", "MizanFormats"]),
         .target(name: "FuzzFrame", dependencies: ["MizanFuzzChecks"]),

@@ -1,5 +1,6 @@
 import MizanProtocol
 import MizanSim
+import MizanFormats
 import MizanRadio
 
 /// Builds and runs floors written in Swift: tills where you put them, phones
@@ -26,7 +27,7 @@ public enum CustomFloor {
     /// each typed (`FloorEvent`).
     public static func run(_ plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, events: ((FloorEvent) -> Void)? = nil,
                            setUp: (Floor) throws -> Void) throws -> FloorReport {
-        let floor = try Floor(plan: plan, seed: seed, trace: trace, events: events, builtInPersons: false)
+        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter.observer(trace, then: events), builtInPersons: false)
         try setUp(floor)
         return floor.run(drain: true, drainLimit: .seconds(120))
     }

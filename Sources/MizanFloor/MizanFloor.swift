@@ -33,3 +33,4 @@
 @_exported import MizanSim
 @_exported import MizanRadio
 @_exported import MizanTime
+@_exported import MizanFormats

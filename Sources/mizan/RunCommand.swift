@@ -56,7 +56,7 @@ enum RunCommand {
         let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
         // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
         let timeline = outDirectory != nil ? TimelineEvents(seed: seed) : nil
-        let floor = try Floor(plan: plan, seed: seed, trace: trace, events: timeline.map { $0.record }, jobs: jobs)
+        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter.observer(trace, then: timeline.map { $0.record }), jobs: jobs)
         // Transactions go to transactions.jsonl as they settle; the ledger keeps only the first few (for the pictures).
         let transactionsFile = try outDirectory.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
         floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transaction in

@@ -136,7 +136,7 @@ import MizanFormats
         #expect(plan.tills[0].amountRange == 500...500)
         #expect(plan.tills[1].amountRange == nil)
         var amounts: [String] = []
-        let floor = try Floor(plan: plan, seed: 1, trace: nil)
+        let floor = try Floor(plan: plan, seed: 1)
         _ = floor.run()
         amounts = floor.phones.map { $0.amount.map { String($0.minorUnits) } ?? "-" }
         #expect(amounts == ["500", "70"])

@@ -16,7 +16,8 @@ import Testing
         plan.duration = .seconds(60 * minutes)
         var lines: [String] = []
         let timeline = TimelineEvents(seed: seed)
-        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { lines.append($0) }, events: timeline.record)
+        let writer = TraceWriter { lines.append($0) }
+        let floor = try Floor(plan: plan, seed: seed, events: { event in writer.write(event); timeline.record(event) })
         floor.ledger.streamSettled(keepFirst: 5_000) { timeline.settled($0) }
         let report = floor.run()
         return Run(lines: lines, timeline: timeline, report: report)

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanTestSupport
 @testable import MizanRuntime
 
 /// One till and one phone, real drivers, joined by the named `LoopbackLink`:

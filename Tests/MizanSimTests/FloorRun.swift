@@ -1,5 +1,6 @@
 import MizanProtocol
 @testable import MizanSim
+import MizanFormats
 
 /// Runs a floor plan with a seed, collecting the trace and the devices' logs.
 struct FloorRun {
@@ -12,7 +13,7 @@ struct FloorRun {
     init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true, jobs: Int = 1) throws {
         var trace: [String] = []
         var logs: [String] = []
-        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { trace.append($0) }, deviceLog: { _, line in logs.append(line) },
+        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter { trace.append($0) }.write, deviceLog: { _, line in logs.append(line) },
                               jobs: jobs)
         report = floor.run(drain: drain)
         self.trace = trace

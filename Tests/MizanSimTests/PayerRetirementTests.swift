@@ -1,5 +1,6 @@
 import Testing
 @testable import MizanSim
+import MizanFormats
 
 /// Payers who left for good are retired (their phones, actors, timers and
 /// endpoints dropped) without changing a byte of the trace, so that a run's
@@ -15,7 +16,7 @@ import Testing
 
     static func run(_ plan: FloorPlan, seed: UInt64, retiring: Bool) throws -> (trace: [String], floor: Floor, report: FloorReport) {
         var trace: [String] = []
-        let floor = try Floor(plan: plan, seed: seed, trace: TraceWriter { trace.append($0) })
+        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter { trace.append($0) }.write)
         floor.retirement.enabled = retiring
         let report = floor.run(drain: true)
         return (trace, floor, report)

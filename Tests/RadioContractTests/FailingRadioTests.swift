@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanRuntime
 import Testing
+import MizanTestSupport
 
 /// The failing radios let a test say "this device never touches its radio":
 /// a till whose Bluetooth is off shows so without a single radio call.

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanTestSupport
 import MizanRuntime
 @testable import MizanSim
 import MizanRadio

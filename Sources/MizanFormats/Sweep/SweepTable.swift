@@ -6,7 +6,7 @@ public enum SweepTable {
         ("phone_deadline_missed_no_till_found", "no till"), ("agreement_violations", "violations"),
     ]
 
-    public static func render(_ sweep: SweepPlan, _ outcomes: [SweepRunner.Outcome]) -> String {
+    public static func render(_ sweep: SweepPlan, _ outcomes: [SweepOutcome]) -> String {
         var rows: [[String]] = [["cell"] + sweep.axes.map(\.field) + ["runs"] + columns.map(\.title)]
         for cell in 0..<sweep.cells {
             let runs = outcomes.filter { $0.cell == cell }

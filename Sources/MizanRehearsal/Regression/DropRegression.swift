@@ -41,7 +41,7 @@ public enum DropRegression {
     /// One run: every settled pair, in the order it settled, and how many
     /// transactions never ended (a till or a phone stuck mid-transaction).
     public static func run(_ drop: DropCase, seed: UInt64, trace: TraceWriter? = nil) throws(FrameError) -> DropRun {
-        let floor = try Floor(plan: plan(drop), seed: seed, trace: trace)
+        let floor = try Floor(plan: plan(drop), seed: seed, events: trace?.write)
         let report = floor.run(drain: true)
         // The trace ends with its end record, as `mizan run` ends one: a trace without it was cut off.
         if let trace { FloorTraceFile.end(trace, at: report.simulated) }

@@ -56,21 +56,16 @@ public final class Floor {
     /// The seed's root stream, from which each scripted person gets its own.
     let root: SeededGenerator
 
-    /// `trace` writes every event of the run as a line; `events` receives
-    /// every event too, typed (both may be given: the trace first).
+    /// `events` receives every event of the run, typed (a trace writer's `write`, for one).
     /// `jobs`: the cores the run may use, this thread and `jobs - 1` that derive keys ahead; the run is the same with any number.
-    public init(plan: FloorPlan, seed: UInt64, trace: TraceWriter? = nil, events: ((FloorEvent) -> Void)? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
+    public init(plan: FloorPlan, seed: UInt64, events: ((FloorEvent) -> Void)? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
                 jobs: Int = 1, builtInPersons: Bool = true) throws(FrameError) {
         self.builtInPersons = builtInPersons
         self.plan = plan
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
         self.seed = seed
-        self.events = switch (trace, events) {
-        case let (trace?, events?): { trace.write($0); events($0) }
-        case let (trace?, nil): trace.write
-        case let (nil, events): events
-        }
+        self.events = events
         self.deviceLog = deviceLog
         let root = SeededGenerator(seed: seed)
         self.root = root

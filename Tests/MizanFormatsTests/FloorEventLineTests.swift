@@ -1,6 +1,7 @@
 import MizanProtocol
 import Testing
 @testable import MizanSim
+import MizanFormats
 import MizanRadio
 
 /// Every kind of floor event becomes the trace line the trace has always had:

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanRuntime
 
 /// A named test radio: one till and one phone joined by a perfect link with
 /// no clock at all. Every radio operation becomes an event for the other

@@ -1,5 +1,5 @@
-import MizanRadio
-import MizanTime
+import MizanSim
+
 /// The run's trace: one JSON line per `FloorEvent`, in the order events
 /// happened, each with its virtual time in microseconds. It only serialises:
 /// what each event is called and carries is `FloorEvent.text`. Built by hand
@@ -40,6 +40,15 @@ public final class TraceWriter {
         }
         line += "}"
         return line
+    }
+
+    /// What a floor is given to observe its events: `trace` writes each, then `events` receives it typed (either may be nil).
+    public static func observer(_ trace: TraceWriter?, then events: ((FloorEvent) -> Void)?) -> ((FloorEvent) -> Void)? {
+        switch (trace, events) {
+        case let (trace?, events?): { trace.write($0); events($0) }
+        case let (trace?, nil): trace.write
+        case let (nil, events): events
+        }
     }
 
     public static func microseconds(_ time: Duration) -> Int64 {

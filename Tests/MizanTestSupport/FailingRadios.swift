@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanRuntime
 
 // Named test radios that fail loudly when used: give one to a device that a
 // test says must never touch its radio. A call stops the process with a

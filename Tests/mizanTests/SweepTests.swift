@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import mizan
 import MizanFormats
 
 @Suite struct SweepTests {

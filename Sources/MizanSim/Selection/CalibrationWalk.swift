@@ -1,5 +1,4 @@
 import MizanProtocol
-import MizanSim
 import MizanRadio
 import MizanTime
 

@@ -1,4 +1,5 @@
 import Testing
+@testable import mizan
 @testable import MizanFormats
 
 /// `merge` joins only the lines of one sweep run by one build, and names the file and line of any other.

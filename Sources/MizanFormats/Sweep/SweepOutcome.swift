@@ -1,0 +1,42 @@
+import MizanSim
+
+/// One run of a sweep: its line of JSON (the run, its cell's parameters, the
+/// floor's summary), and what the table and the exit status read from it.
+public struct SweepOutcome: Sendable {
+    public let run: Int
+    public let cell: Int
+    public let seed: UInt64
+    public let line: String
+    public let summary: [(String, String)]
+    public let violations: Int
+
+    /// Runs run `run` of `sweep` on `plans[cell]` (one floor, on this thread) and writes its line.
+    public init(_ sweep: SweepPlan, plans: [FloorPlan], run: Int, identity: (sweep: String, build: String)) {
+        let cell = run / sweep.seeds
+        let seed = sweep.seed(ofRun: run)
+        let summary: [(String, String)]
+        let violations: Int
+        do {
+            let report = try Floor(plan: plans[cell], seed: seed).run()
+            summary = SummaryFile.rows(report).filter { $0.0 != "seed" && $0.0 != "floor" }
+            violations = report.violations.count
+        } catch {
+            // Labels were validated when the sweep was read; say so if one was not.
+            summary = [("error", TransactionsFile.quoted("\(error)"))]
+            violations = 0
+        }
+        var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)),
+                      ("sweep", TransactionsFile.quoted(identity.sweep)), ("build", TransactionsFile.quoted(identity.build)),
+                      ("cell", String(cell + 1)), ("seed", String(seed))]
+        let params = sweep.values(ofCell: cell).map { "\(TransactionsFile.quoted($0.field)):\(JSONText.render($0.value))" }
+        fields.append(("params", "{" + params.joined(separator: ",") + "}"))
+        fields += summary
+        let line = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        self.run = run
+        self.cell = cell
+        self.seed = seed
+        self.line = line
+        self.summary = summary
+        self.violations = violations
+    }
+}
