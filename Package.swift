@@ -22,28 +22,32 @@ let package = Package(
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
         // Pure: the Swift standard library only.
         .target(name: "MizanProtocol"),
+        // Where things are: positions on the floor, in metres.
+        .target(name: "MizanGeometry"),
+        // Nearest-till selection: the strategies (strongest, mean, median, Kalman, hysteresis, confident, position on a radio map), the radio map and the calibration fit.
+        .target(name: "MizanSelection", dependencies: ["MizanProtocol"]),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         // Virtual time: the run's executor and loop, the virtual clock and its timer queue, seeded random streams.
         .target(name: "MizanTime"),
         // The simulated radio: the medium, advertising and scanning on the signal model, the link layers, faults.
-        .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol"]),
+        .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol", "MizanGeometry"]),
         // The floor: tills and phones as actors, persons, the ledger and its metrics, floor events.
-        .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanGeometry", "MizanSelection"]),
         // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
         // files, strategy specs, transactions and summary files.
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio"]),
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanGeometry", "MizanSelection"]),
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
-        .target(name: "MizanSelection", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]),
+        .target(name: "MizanRecordings", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
         // Rehearsal lanes against a scripted peer, the log audit, transcripts, regressions.
-        .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanTime"]),
+        .target(name: "MizanRehearsal", dependencies: ["MizanFormats", "MizanSim", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanTime", "MizanSelection"]),
         // The library for writing floors in Swift (re-exports MizanSim and MizanProtocol).
-        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanFormats"]),
+        .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanFormats", "MizanGeometry", "MizanSelection"]),
         // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
         .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "examples/FloorExamples"),
-        .executableTarget(name: "mizan", dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]
+        .executableTarget(name: "mizan", dependencies: ["MizanRecordings", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanSelection"]
         ),
-        .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio"],
+        .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanGeometry"],
             path: "Benchmarks/mizan-bench"
         ),
         // Test doubles: radios that fail loudly, a loopback link between two drivers. In no product.
@@ -57,17 +61,18 @@ let package = Package(
                 .copy("Resources/wycheproof/xchacha20_poly1305_test.json"),
             ]
         ),
-        .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol"]),
-        .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport"]),
-        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime"]),
-        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol"]),
-        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime"]),
+        .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol", "MizanSelection", "MizanTestSupport"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanProtocol", "MizanTestSupport"]),
+        .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport", "MizanSelection"]),
+        .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry"]),
+        .testTarget(name: "MizanRecordingsTests", dependencies: ["MizanRecordings", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
-        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanTestSupport"]),
+        .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanTestSupport", "MizanGeometry"]),
         // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
         .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
-        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanSelection"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanRecordings"]),
     ],
     swiftLanguageModes: [.v6]
 )

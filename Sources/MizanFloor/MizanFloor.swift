@@ -34,3 +34,5 @@
 @_exported import MizanRadio
 @_exported import MizanTime
 @_exported import MizanFormats
+@_exported import MizanGeometry
+@_exported import MizanSelection

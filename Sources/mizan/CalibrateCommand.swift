@@ -1,4 +1,4 @@
-import MizanSelection
+import MizanRecordings
 
 /// `mizan calibrate`: fits the path-loss model to a recorded trace.
 enum CalibrateCommand {

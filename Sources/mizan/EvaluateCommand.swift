@@ -1,6 +1,6 @@
 import MizanFormats
 import MizanSim
-import MizanSelection
+import MizanRecordings
 
 /// `mizan evaluate`: leave-one-track-out cross-validation of every strategy family on a trace.
 enum EvaluateCommand {

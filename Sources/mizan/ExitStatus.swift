@@ -1,5 +1,5 @@
 import MizanFormats
-import MizanSelection
+import MizanRecordings
 
 /// What a command's failure means for its exit status: 2 for bad input (the
 /// call, a JSON file, a data file), 1 for anything else.

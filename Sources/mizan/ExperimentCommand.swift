@@ -1,5 +1,5 @@
 import MizanFormats
-import MizanSelection
+import MizanRecordings
 
 /// `mizan rssi-experiment EXP.json`: nearest-till accuracy on simulated rows of tills.
 enum ExperimentCommand {

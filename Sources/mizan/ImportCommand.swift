@@ -1,4 +1,4 @@
-import MizanSelection
+import MizanRecordings
 
 /// `mizan import danis DIR OUT`: converts a recorded dataset to RSSI trace format v1.
 enum ImportCommand {

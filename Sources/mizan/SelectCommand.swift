@@ -1,7 +1,8 @@
+import MizanSelection
 import MizanProtocol
 import MizanFormats
 import MizanSim
-import MizanSelection
+import MizanRecordings
 
 /// `mizan select`: replays a recorded trace and says how often a strategy chose the nearest till.
 enum SelectCommand {

@@ -1,6 +1,6 @@
 import MizanSim
 import MizanFormats
-import MizanSelection
+import MizanRecordings
 
 /// `mizan twin`: a digital twin of a recorded room (docs/digital-twin.md).
 enum TwinCommand {

@@ -1,4 +1,5 @@
 import Testing
+import MizanTestSupport
 @testable import MizanProtocol
 
 /// Feeds a codec random and mutated byte strings and checks that each decodes

@@ -1,3 +1,4 @@
+import MizanSelection
 import Testing
 @testable import MizanProtocol
 
@@ -7,7 +8,7 @@ import Testing
     /// though it keeps only the last window's samples.
     @Test func confidentOrWaitDecidesAtItsDeadlineAcrossPrunedWindows() {
         let strategy = SelectionStrategy.confidentOrWait(base: .highestMean(window: .seconds(1)), margin: 3, deadline: .seconds(3))
-        let find = Find(config: Find.Config(strategy: strategy))
+        let find = Find(config: Find.Config(chooser: strategy))
         var state = Find.initialState
         _ = find.reduce(&state, .tapStart)
         var decidedAt: Duration?
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func aScanKeepsEveryPacketOfItsWindow() {
-        let find = Find()
+        let find = Find(config: .standard)
         var state = Find.initialState
         _ = find.reduce(&state, .tapStart)
         for k in 0..<500 {
@@ -41,7 +42,7 @@ import Testing
     /// state as `reduce(.advertisementSeen)`, which yields no command and keeps
     /// the screen.
     @Test func hearingAPacketIsReduceWithoutCommandsOrAScreenChange() {
-        let chain = PhoneChain()
+        let chain = PhoneChain(find: .standard)
         var states: [PhoneChain.State] = [.initial]
         let paths: [[PhoneChain.Event]] = [
             PhoneScript.toConfirmed.map(\.event) + [.disconnected, .dismiss],

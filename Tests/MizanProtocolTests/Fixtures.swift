@@ -1,3 +1,4 @@
+import MizanSelection
 import Testing
 @testable import MizanProtocol
 
@@ -48,7 +49,7 @@ struct HostScript {
 }
 
 struct PhoneScript {
-    let chain = PhoneChain()
+    let chain = PhoneChain(find: .standard)
     var state = PhoneChain.State.initial
 
     typealias Step = (event: PhoneChain.Event, commands: [PhoneChain.Command], screen: PhoneScreen)

@@ -1,4 +1,5 @@
 import Testing
+import MizanTestSupport
 @testable import MizanProtocol
 
 @Suite struct FrameCodecTests {

@@ -1,3 +1,4 @@
+import MizanSelection
 import Testing
 @testable import MizanProtocol
 
@@ -118,7 +119,7 @@ import Testing
     }
 
     @Test func findHandlesEveryPair() {
-        let machine = Find()
+        let machine = Find(config: .standard)
         let samples = [PhoneScript.sample]
         let states: [Find.State] = radios.flatMap { radio in
             [.idle(radio: radio), .scanning([], firstHeard: nil, radio: radio), .scanning(samples, firstHeard: .zero, radio: radio), .handedOver(F.till, radio: radio)]

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSelection
 import MizanTestSupport
 @testable import MizanRuntime
 
@@ -34,6 +35,7 @@ final class Loopback {
             observe: { [unowned self] in if case let .finished(ending, _) = $0 { hostEndings.append(ending) } }
         )
         phone = PhoneDriver(
+            find: .standard,
             radio: wire.centralRadio,
             clock: DeviceClock(now: { [unowned self] in now }, start: { [unowned self] t, _ in phoneTimers.insert(t) },
                                cancel: { [unowned self] t in phoneTimers.remove(t) }),

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanSelection
 import MizanRuntime
 
 /// One real phone on a radio that records what it is asked to do, with
@@ -26,6 +27,7 @@ final class PhoneRig {
             disconnect: { [unowned self] in disconnects += 1 }
         )
         driver = PhoneDriver(
+            find: .standard,
             radio: radio,
             clock: DeviceClock(now: { [unowned self] in now }, start: { [unowned self] timer, _ in timers.insert(timer) },
                                cancel: { [unowned self] timer in timers.remove(timer) }),

@@ -1,3 +1,4 @@
+import MizanGeometry
 import Foundation
 import Testing
 @testable import MizanSim

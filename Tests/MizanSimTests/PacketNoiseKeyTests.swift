@@ -1,3 +1,4 @@
+import MizanGeometry
 import Testing
 @testable import MizanSim
 import MizanRadio

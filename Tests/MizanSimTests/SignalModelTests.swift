@@ -1,3 +1,4 @@
+import MizanGeometry
 import Testing
 import MizanProtocol
 @testable import MizanSim

@@ -1,5 +1,5 @@
 import Testing
-import MizanSelection
+import MizanRecordings
 @testable import mizan
 @testable import mizan_bench
 

@@ -1,3 +1,4 @@
+import MizanSelection
 import MizanProtocol
 import MizanSim
 

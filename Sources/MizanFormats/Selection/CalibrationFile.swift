@@ -1,3 +1,4 @@
+import MizanSelection
 import MizanProtocol
 
 /// Reads what `mizan calibrate` writes (`docs/calibration.md`) as the

@@ -56,7 +56,7 @@ public final class TraceWriter {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
-    /// Appends `text` as a JSON string literal (also used by MizanSelection's JSON output).
+    /// Appends `text` as a JSON string literal (also used by MizanRecordings's JSON output).
     public static func appendQuoted(_ text: String, to line: inout String) {
         line += "\""
         for scalar in text.unicodeScalars {

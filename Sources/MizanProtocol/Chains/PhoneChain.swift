@@ -60,7 +60,7 @@ public struct PhoneChain: Sendable {
     public let review: Review
     public let payment: Payment
 
-    public init(find: Find.Config = Find.Config()) {
+    public init(find: Find.Config) {
         self.find = Find(config: find)
         connect = Connect()
         review = Review()

@@ -3,12 +3,12 @@
 /// transaction ends here: it is told the ending, reports it and shows it.
 /// The 10 s deadline from Start to a secure link starts here.
 public struct Find: Sendable {
-    public struct Config: Hashable, Sendable {
-        public let strategy: SelectionStrategy
+    public struct Config: Sendable {
+        public let chooser: any TillChooser
         public let deadline: Duration
 
-        public init(strategy: SelectionStrategy = .default, deadline: Duration = .seconds(10)) {
-            self.strategy = strategy
+        public init(chooser: any TillChooser, deadline: Duration = .seconds(10)) {
+            self.chooser = chooser
             self.deadline = deadline
         }
     }
@@ -49,7 +49,7 @@ public struct Find: Sendable {
     }
 
     public let config: Config
-    public init(config: Config = Config()) { self.config = config }
+    public init(config: Config) { self.config = config }
 
     public static let initialState = State.idle(radio: .on)
 
@@ -67,7 +67,7 @@ public struct Find: Sendable {
                 switch radio {
                 case .on:
                     state = .scanning(Self.emptyWindow(), firstHeard: nil, radio: radio)
-                    return [.startScan, .startDeadline(config.deadline), .startScanWindow(config.strategy.scanWindow)]
+                    return [.startScan, .startDeadline(config.deadline), .startScanWindow(config.chooser.scanWindow)]
                 case .off:
                     state = .ended(.bluetoothOff, radio: radio)
                     return [.finished(.bluetoothOff)]
@@ -90,10 +90,10 @@ public struct Find: Sendable {
             case .advertisementSeen:
                 return [] // recorded above
             case let .scanWindowElapsed(now):
-                guard let till = config.strategy.choose(from: samples, now: now, since: firstHeard) else {
+                guard let till = config.chooser.choose(from: samples, now: now, since: firstHeard) else {
                     // Not yet: keep scanning, and keep only what the next decision can use.
-                    Self.forget(samplesUpTo: now - config.strategy.scanWindow, &state)
-                    return [.startScanWindow(config.strategy.scanWindow)]
+                    Self.forget(samplesUpTo: now - config.chooser.scanWindow, &state)
+                    return [.startScanWindow(config.chooser.scanWindow)]
                 }
                 state = .handedOver(till, radio: radio)
                 return [.stopScan, .startConnect(till)]

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 /// Where a phone is over time: standing at `origin` until `start`, then
 /// walking at `velocity` (metres per second on the floor).

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 import MizanProtocol
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import MizanSelection
 import MizanProtocol
 import MizanRuntime
 import MizanSim
@@ -39,7 +40,7 @@ final class RealDevice {
         case .phone:
             let timers = DeviceTimers<PhoneTimer>(clock: link.clock)
             let driver = PhoneDriver(
-                radio: link.centralRadio, clock: timers.deviceClock, keys: keys, log: log,
+                find: .standard, radio: link.centralRadio, clock: timers.deviceClock, keys: keys, log: log,
                 observe: { [unowned self] observation in
                     switch observation {
                     case let .screen(screen): screenChanged(screen.rawValue)

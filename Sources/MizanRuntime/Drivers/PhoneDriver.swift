@@ -20,7 +20,7 @@ public final class PhoneDriver {
     private var session: SecureSession?
 
     public init(
-        find: Find.Config = Find.Config(),
+        find: Find.Config,
         radio: CentralRadio, clock: DeviceClock<PhoneTimer>, keys: KeySource, log: DeviceLog,
         observe: @escaping (PhoneObservation) -> Void
     ) {

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanRadio
 import MizanTime
 import MizanCrypto
@@ -197,7 +198,7 @@ public final class Floor {
     }
 
     @discardableResult
-    func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
+    package func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
         let position = draw.position, offset = draw.offset
         let endpoint = medium.addPhone(DeviceRef.centralID(index: index), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
@@ -211,7 +212,7 @@ public final class Floor {
         let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
         unit.keys = keys
         let driver = PhoneDriver(
-            find: Find.Config(strategy: plan.phoneSelection),
+            find: Find.Config(chooser: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: observer(of: unit)

@@ -1,3 +1,5 @@
+import MizanGeometry
+import MizanSelection
 import MizanRadio
 import MizanTime
 import MizanProtocol

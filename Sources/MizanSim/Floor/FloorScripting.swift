@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanRadio
 import MizanTime
 /// Floors written in Swift: devices placed one by one, and persons whose

@@ -3,7 +3,7 @@ import MizanTime
 import MizanProtocol
 
 /// A payer and their phone (the `Phone` actor) as the floor keeps them.
-final class PhoneUnit {
+package final class PhoneUnit {
     let index: Int
     let endpoint: PhoneEndpoint
     var device: Phone!

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanRadio
 import MizanTime
 import MizanProtocol

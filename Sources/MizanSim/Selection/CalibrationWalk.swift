@@ -1,3 +1,5 @@
+import MizanGeometry
+import MizanSelection
 import MizanProtocol
 import MizanRadio
 import MizanTime

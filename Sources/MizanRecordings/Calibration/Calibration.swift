@@ -1,0 +1,70 @@
+import MizanSelection
+import MizanSim
+import MizanFormats
+import MizanProtocol
+
+/// The log-distance model fitted to a trace by least squares (`CalibrationFit`
+/// in MizanProtocol, which a floor's simulated walk uses too):
+/// `rssi = referenceRSSI + offset(till) - 10 * pathLossExponent * log10(d)`,
+/// `d` the 3-D distance from the phone's true position to the till (under
+/// 0.1 m counts as 0.1 m, as in `PathLossModel`), offsets averaging zero over
+/// the tills heard. `packetSigma` is the residuals' standard deviation: it holds
+/// everything the mean model does not (shadowing, fading, body, spread).
+public struct Calibration: Hashable, Sendable {
+    public struct TillOffset: Hashable, Sendable {
+        public let till: TillID
+        public let offset: Double
+    }
+
+    public let referenceRSSI: Double
+    public let pathLossExponent: Double
+    public let packetSigma: Double
+    /// Heard tills, ascending id.
+    public let tillOffsets: [TillOffset]
+    public let samples: Int
+    /// The mean height of the phone over the rows fitted, metres: where a
+    /// position-based strategy assumes the phone is held.
+    public let phoneHeight: Double
+
+    /// Fits the model (`CalibrationFit`, pure) with the trace as the walk;
+    /// "not available" rows are left out. Needs at least two distinct
+    /// distances per heard till overall and more rows than unknowns.
+    public init(_ trace: RSSITrace) throws(CalibrationError) {
+        let fit: CalibrationFit
+        do { fit = try CalibrationFit(trace.walk, tills: trace.placements) } catch { throw CalibrationError(error.description) }
+        let model = fit.calibration
+        referenceRSSI = model.referenceRSSI
+        pathLossExponent = model.pathLossExponent
+        packetSigma = model.packetSigma
+        tillOffsets = model.offsets.map { TillOffset(till: $0.till, offset: $0.offset) }
+        samples = fit.samples
+        phoneHeight = model.phoneHeight
+    }
+
+    /// The fitted model as the position-based strategies take it.
+    public var model: TillCalibration {
+        TillCalibration(referenceRSSI: referenceRSSI, pathLossExponent: pathLossExponent, packetSigma: packetSigma,
+                        offsets: tillOffsets.map { TillCalibration.Offset(till: $0.till, offset: $0.offset) }, phoneHeight: phoneHeight)
+    }
+
+    public static let minimumSpread = CalibrationFit.minimumSpread
+
+    /// The radio section a floor file loads: `RadioParameters` property names plus `tillOffsets`.
+    /// `packetSigma` (every residual as per-packet spread) is the simple
+    /// advertising model's, so the section names that model (`docs/signal-model.md`).
+    public var json: String {
+        let offsets = tillOffsets.map { JSONText.object([("till", String($0.till.rawValue)), ("offset", JSONText.number($0.offset, digits: 2))]) }
+        return "{\n"
+            + "  \"advertising\": \"simple\",\n"
+            + "  \"referenceRSSI\": \(JSONText.number(referenceRSSI, digits: 2)),\n"
+            + "  \"pathLossExponent\": \(JSONText.number(pathLossExponent, digits: 3)),\n"
+            + "  \"packetSigma\": \(JSONText.number(packetSigma, digits: 2)),\n"
+            + "  \"phoneHeight\": \(JSONText.number(phoneHeight, digits: 2)),\n"
+            + "  \"tillOffsets\": [\n    " + offsets.joined(separator: ",\n    ") + "\n  ]\n}"
+    }
+}
+
+public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,60 @@
+import MizanGeometry
+import MizanProtocol
+import MizanSim
+import MizanRadio
+
+/// A recording in RSSI trace format v1 (`docs/rssi-trace-format.md`): where
+/// the tills are, and every packet a phone heard with the phone's true position.
+public struct RSSITrace: Sendable {
+    /// A till of the recording (made by the readers and importers of this module).
+    public struct Till: Hashable, Sendable {
+        public let id: TillID
+        public let position: Position
+    }
+
+    public struct Row: Hashable, Sendable {
+        /// Seconds.
+        public let t: Double
+        public let phone: String
+        public let till: TillID
+        /// dBm.
+        public let rssi: Int
+        /// The phone's true position when it heard the packet, metres.
+        public let position: Position
+
+        public init(t: Double, phone: String, till: TillID, rssi: Int, position: Position) {
+            self.t = t
+            self.phone = phone
+            self.till = till
+            self.rssi = rssi
+            self.position = position
+        }
+    }
+
+    /// Ascending till id.
+    public let tills: [Till]
+    /// In file order; per phone, `t` never decreases.
+    public let rows: [Row]
+
+    public init(tills: [Till], rows: [Row]) {
+        self.tills = tills.sorted { $0.id < $1.id }
+        self.rows = rows
+    }
+
+    /// The phone names in order of first appearance.
+    public var phones: [String] {
+        var seen = Set<String>()
+        return rows.compactMap { seen.insert($0.phone).inserted ? $0.phone : nil }
+    }
+
+    /// Each phone's recorded span (its last `t` less its first), summed: seconds.
+    public var phoneSeconds: Double {
+        var spans: [String: (first: Double, last: Double)] = [:]
+        for row in rows { spans[row.phone] = (spans[row.phone]?.first ?? row.t, row.t) }
+        // In order of first appearance: the same sum whatever the dictionary's order.
+        return phones.reduce(0) { total, phone in total + (spans[phone].map { $0.last - $0.first } ?? 0) }
+    }
+
+    public static let tillsHeader = ["till", "x", "y", "z"]
+    public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
+}

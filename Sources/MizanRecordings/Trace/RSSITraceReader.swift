@@ -1,0 +1,95 @@
+import MizanGeometry
+import MizanProtocol
+import MizanSim
+import MizanFormats
+import MizanRadio
+
+extension RSSITrace {
+    /// RSSI a BLE receiver reports, dBm: the controller gives a signed byte
+    /// from -127 (Bluetooth Core 5.3, Vol 4, Part E, 7.7.65.2), and a reading
+    /// at 0 dBm or more at a phone is no reading (the Danis dataset's +42 and +29).
+    public static let rssiBounds = -127 ... -1
+    /// Seconds: any origin (a Unix time fits), within about 317 years of zero.
+    public static let timeBounds = -1e10...1e10
+    /// The longest recording one phone may span, seconds: a day.
+    public static let maximumSpan = 86_400.0
+    /// Metres, within 10 km of the origin: a shop floor, with room to spare.
+    public static let positionBounds = -10_000.0...10_000.0
+
+    /// Reads `tills.csv` and `trace.csv`. Every mistake names the file and line.
+    public static func read(tillsPath: String, tracePath: String) throws(InputError) -> RSSITrace {
+        let tills = try readTills(tillsPath)
+        let known = Set(tills.map(\.id))
+        // Row by row as the file streams in: memory holds the rows read, never the file's text.
+        var rows: [Row] = []
+        var firstT: [String: Double] = [:]
+        var lastT: [String: Double] = [:]
+        try CSVTable.stream(path: tracePath, header: traceHeader) { (table, row) throws(InputError) in
+            let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
+            let phone = String(row.fields[1])
+            guard let id = UInt32(row.fields[2]), known.contains(TillID(id)) else {
+                throw InputError(path: tracePath, line: row.line, "till '\(TextLines.excerpt(row.fields[2]))' is not in \(tillsPath)")
+            }
+            guard let rssi = Int(row.fields[3]), rssiBounds.contains(rssi) || rssi == RSSISample.notAvailable else {
+                throw InputError(path: tracePath, line: row.line,
+                                 "rssi must be a whole number of dBm from \(rssiBounds.lowerBound) to \(rssiBounds.upperBound) (what a BLE receiver reports), or 127 for not available, got '\(TextLines.excerpt(row.fields[3]))'")
+            }
+            if let previous = lastT[phone], t < previous {
+                throw InputError(path: tracePath, line: row.line, "t goes back in time for phone '\(phone)' (\(t) after \(previous))")
+            }
+            let first = firstT[phone] ?? t
+            guard t - first <= maximumSpan else {
+                throw InputError(path: tracePath, line: row.line,
+                                 "phone '\(phone)' spans more than \(Int(maximumSpan)) s (one day) of recording (t \(t) against its first row's \(first)): split the recording into phones of a day at most")
+            }
+            firstT[phone] = first
+            lastT[phone] = t
+            let position = Position(x: try table.number(row, 4, "x", in: positionBounds, "metres"),
+                                    y: try table.number(row, 5, "y", in: positionBounds, "metres"),
+                                    z: try table.number(row, 6, "z", in: positionBounds, "metres"))
+            rows.append(Row(t: t, phone: phone, till: TillID(id), rssi: rssi, position: position))
+        }
+        return RSSITrace(tills: tills, rows: rows)
+    }
+
+    static func readTills(_ path: String) throws(InputError) -> [Till] {
+        var tills: [Till] = []
+        var lines: [UInt32: Int] = [:]
+        try CSVTable.stream(path: path, header: tillsHeader) { (table, row) throws(InputError) in
+            guard let id = UInt32(row.fields[0]) else {
+                throw InputError(path: path, line: row.line, "till must be a whole number from 0 to \(UInt32.max), got '\(TextLines.excerpt(row.fields[0]))'")
+            }
+            if let line = lines[id] { throw InputError(path: path, line: row.line, "till \(id) appears twice (first on line \(line))") }
+            lines[id] = row.line
+            let position = Position(x: try table.number(row, 1, "x", in: positionBounds, "metres"),
+                                    y: try table.number(row, 2, "y", in: positionBounds, "metres"),
+                                    z: try table.number(row, 3, "z", in: positionBounds, "metres"))
+            tills.append(Till(id: TillID(id), position: position))
+        }
+        guard !tills.isEmpty else { throw InputError(path: path, "no tills") }
+        return tills
+    }
+
+    /// The two files' text, as `read` expects them.
+    public func csvText() -> (tills: String, trace: String) {
+        var tillsText = Self.tillsHeader.joined(separator: ",") + "\n"
+        for till in tills {
+            tillsText += "\(till.id.rawValue),\(Self.metres(till.position.x)),\(Self.metres(till.position.y)),\(Self.metres(till.position.z))\n"
+        }
+        var traceText = Self.traceHeader.joined(separator: ",") + "\n"
+        for row in rows {
+            traceText += "\(Decimals.format(row.t, digits: 6)),\(row.phone),\(row.till.rawValue),\(row.rssi),"
+                + "\(Self.metres(row.position.x)),\(Self.metres(row.position.y)),\(Self.metres(row.position.z))\n"
+        }
+        return (tillsText, traceText)
+    }
+
+    /// Writes `tills.csv` and `trace.csv` into `directory`.
+    public func write(to directory: String) throws(InputError) {
+        let text = csvText()
+        try TextFile.write(text.tills, to: directory + "/tills.csv")
+        try TextFile.write(text.trace, to: directory + "/trace.csv")
+    }
+
+    private static func metres(_ value: Double) -> String { Decimals.format(value, digits: 4) }
+}

@@ -1,0 +1,98 @@
+import MizanGeometry
+import Testing
+import MizanProtocol
+import MizanSim
+import MizanFormats
+@testable import MizanRecordings
+import MizanRadio
+
+@Suite struct DigitalTwinTests {
+    /// Four tills on a 10 m square and phones walking across it at 0.4 m/s,
+    /// a row every 0.1 s (the recording the twin follows).
+    static func recording(phones: [String] = ["walk"]) -> RSSITrace {
+        let tills = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0), (10.0, 10.0)].enumerated().map { index, corner in
+            RSSITrace.Till(id: TillID(UInt32(index + 1)), position: Position(x: corner.0, y: corner.1, z: 1.22))
+        }
+        var rows: [RSSITrace.Row] = []
+        for (p, phone) in phones.enumerated() {
+            for step in 0..<600 {
+                let t = Double(step) * 0.1
+                let position = Position(x: 1 + 0.4 * t * 0.33, y: 1 + Double(p) * 2 + 0.4 * t * 0.1, z: 1.8)
+                rows.append(RSSITrace.Row(t: t, phone: phone, till: TillID(UInt32(step % 4 + 1)), rssi: -70, position: position))
+            }
+        }
+        return RSSITrace(tills: tills, rows: rows)
+    }
+
+    @Test func theTwinWritesAValidFormatV1TraceThatReadsBack() throws {
+        let recording = Self.recording()
+        let simulated = DigitalTwin(radio: .danisDefault).simulate(recording, seed: 7)
+        #expect(!simulated.rows.isEmpty)
+        let directory = try TempDirectory()
+        try simulated.write(to: directory.path)
+        let back = try RSSITrace.read(tillsPath: directory.path + "/tills.csv", tracePath: directory.path + "/trace.csv")
+        #expect(back.rows.count == simulated.rows.count)
+        #expect(back.tills == recording.tills)
+        #expect(back.phones == ["walk"])
+        #expect(back.rows.allSatisfy { $0.rssi < 0 && $0.rssi >= -110 })
+        #expect(zip(back.rows, back.rows.dropFirst()).allSatisfy { $0.t <= $1.t })
+        // The phone is where the recording had it: on the recorded path, within its time span.
+        #expect(back.rows.allSatisfy { $0.t >= 0 && $0.t <= 59.9 && $0.position.x >= 1 && $0.position.x <= 1 + 0.4 * 59.9 * 0.33 + 1e-3 })
+    }
+
+    @Test func theSameSeedReplaysByteForByteAndAnotherSeedDiffers() {
+        let recording = Self.recording(phones: ["a", "b"])
+        let twin = DigitalTwin(radio: .danisDefault)
+        let first = twin.simulate(recording, seed: 42).csvText().trace
+        #expect(first == twin.simulate(recording, seed: 42).csvText().trace)
+        #expect(first != twin.simulate(recording, seed: 43).csvText().trace)
+    }
+
+    @Test func theTwinReportsAboutTheDanisReceiversRate() {
+        // The Danis receivers report about 1.9 readings a second each (1.89-1.94 per track).
+        let recording = Self.recording()
+        let twin = DigitalTwin(radio: .danisDefault)
+        let rate = TwinComparison.packetsPerReceiverPerSecond(twin.simulate(recording, seed: 3), duration: recording)
+        #expect(rate > 1.9 * 0.9 && rate < 1.9 * 1.1, "rate \(rate)")
+    }
+
+    @Test func theFitRecoversTheAdvertisingAndScanningATwinWasMadeWith() throws {
+        // A twin with known radio, four phones; the fit on its output finds the interval, the loss and the spread.
+        let recording = Self.recording(phones: ["a", "b", "c", "d"])
+        let truth = TwinRadio.danisDefault
+        let simulated = DigitalTwin(radio: truth).simulate(recording, seed: 5)
+        let fit = try TwinFit(simulated)
+        #expect(abs(fit.radio.advertising.interval - 0.450) < 0.002)
+        #expect(abs(fit.radio.scanner.reportLoss - truth.scanner.reportLoss) < 0.04)
+        #expect(abs(fit.calibration.referenceRSSI - truth.signal.referenceRSSI) < 1.5)
+        #expect(abs(fit.calibration.pathLossExponent - truth.signal.pathLossExponent) < 0.2)
+    }
+
+    @Test func aRecordingSpanningKilometresIsRefusedNotAllocatedAsARoomMap() throws {
+        // Positions up to 10 km are valid trace input; a 0.25 m room-map grid over 9 km by 9 km would need gigabytes.
+        let simulated = DigitalTwin(radio: .danisDefault).simulate(Self.recording(phones: ["a", "b", "c", "d"]), seed: 5)
+        var rows = simulated.rows
+        let far = try #require(rows.indices.last { rows[$0].rssi != RSSISample.notAvailable })
+        let row = rows[far]
+        rows[far] = RSSITrace.Row(t: row.t, phone: row.phone, till: row.till, rssi: row.rssi,
+                                  position: Position(x: 9_000, y: 9_000, z: row.position.z))
+        let error = try #require(throws: CalibrationError.self) { try TwinFit(RSSITrace(tills: simulated.tills, rows: rows)) }
+        #expect(error.description.contains("room map"))
+        #expect(try TwinFit(simulated).roomMap.slope >= 0, "the same recording without the far row fits")
+    }
+
+    @Test func compareScoresEveryStrategyOnTheRealAndTheSimulatedTrace() {
+        let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
+        let twin = DigitalTwin(radio: .danisDefault)
+        let comparison = TwinComparison(name: "walk", real: recording, simulated: [2, 3].map { twin.simulate(recording, seed: $0) },
+                                        strategies: TwinComparison.defaultStrategies(), every: 0.5)
+        #expect(comparison.strategies.map(\.strategy.name) == StrategyName.allCases.filter { !$0.needsSurvey })
+        #expect(comparison.strategies.allSatisfy { $0.simulated.count == 2 && $0.real.sessions > 50 })
+        // A twin of a twin: the same radio, so rates agree closely.
+        #expect(abs(comparison.rateRatio - 1) < 0.1)
+        let table = TwinReport.table([comparison])
+        #expect(table.contains("| walk ("))
+        #expect(TwinReport.json([comparison]).hasPrefix("{\"comparisons\":[{\"track\": \"walk\""))
+        #expect(TwinReport.svg([comparison], title: "t").hasPrefix("<svg"))
+    }
+}

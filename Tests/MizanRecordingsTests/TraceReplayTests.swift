@@ -1,0 +1,94 @@
+import MizanSelection
+import MizanFormats
+import Testing
+import MizanProtocol
+import MizanRecordings
+
+@Suite struct TraceReplayTests {
+    /// Two tills 8 m apart; the phone stands by till 1 for 5 s, then by till 2,
+    /// but till 1 stays the louder throughout (-50 against -70 dBm).
+    static func writeTrace(in directory: TempDirectory) throws -> (tills: String, trace: String) {
+        let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n2,10,0,1\n")
+        var text = "t,phone,till,rssi,x,y,z\n"
+        for k in 0..<100 {
+            let t = "\(k / 10).\(k % 10)5" // 0.05, 0.15, ..., 9.95, exactly as written
+            let x = k < 50 ? 1 : 9
+            text += "\(t),p,1,-50,\(x),0,1\n\(t),p,2,-70,\(x),0,1\n"
+        }
+        return (tills, try directory.write("trace.csv", text))
+    }
+
+    @Test func selectCountsRightWhileThePhoneIsByTheLouderTillAndWrongAfterItMoves() throws {
+        let directory = try TempDirectory()
+        let files = try Self.writeTrace(in: directory)
+        let trace = try RSSITrace.read(tillsPath: files.tills, tracePath: files.trace)
+        let decisions = TraceReplay(strategy: .highestMean(window: .milliseconds(500)), every: 0.5).decisions(trace)
+        let accuracy = SelectionAccuracy(decisions)
+        // Sessions start at the first row (0.05 s) and every 0.5 s after, while a
+        // window fits before the last row (9.95 s): 0.05 ... 9.05, 19 of them. Each
+        // decides 0.5 s later; the 9 deciding by 4.55 s are right, the 10 from 5.05 s wrong.
+        #expect(accuracy.sessions == 19)
+        #expect(accuracy.decided == 19)
+        #expect(accuracy.right == 9)
+        #expect(accuracy.clearSessions == 19)
+        #expect(accuracy.medianExtraDistance == 8)
+        #expect(decisions.last?.chosenDistance == 9 && decisions.last?.nearestDistance == 1)
+        #expect(accuracy.timeToDecide.p50 == 0.5)
+    }
+
+    @Test func confidentOrWaitThatNeverLeadsEnoughDecidesAtItsDeadline() throws {
+        let directory = try TempDirectory()
+        let files = try Self.writeTrace(in: directory)
+        let trace = try RSSITrace.read(tillsPath: files.tills, tracePath: files.trace)
+        let strategy = SelectionStrategy.confidentOrWait(base: .highestMean(window: .milliseconds(500)), margin: 30, deadline: .seconds(2))
+        let accuracy = SelectionAccuracy(TraceReplay(strategy: strategy, every: 0.5).decisions(trace))
+        #expect(accuracy.timeToDecide.p50 == 2)
+        #expect(accuracy.sessions == 19)
+        #expect(accuracy.decided < accuracy.sessions, "sessions that reach the end of the recording first stay undecided")
+    }
+
+    @Test func hysteresisKeepsThePreviousSessionsChoice() throws {
+        let directory = try TempDirectory()
+        let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n2,2,0,1\n")
+        // Till 2 leads by 2 dB after the first second; a 3 dB margin keeps till 1.
+        var text = "t,phone,till,rssi,x,y,z\n"
+        for k in 0..<40 {
+            let t = 0.05 + 0.1 * Double(k)
+            text += "\(t),p,1,\(t < 1 ? -50 : -62),0,0,1\n\(t),p,2,\(t < 1 ? -70 : -60),0,0,1\n"
+        }
+        let trace = try RSSITrace.read(tillsPath: tills, tracePath: try directory.write("trace.csv", text))
+        let plain = TraceReplay(strategy: .highestMean(window: .milliseconds(500)), every: 0.5).decisions(trace)
+        let sticky = TraceReplay(strategy: .hysteresis(base: .highestMean(window: .milliseconds(500)), margin: 3), every: 0.5).decisions(trace)
+        #expect(plain.map(\.chosen).last == TillID(2))
+        #expect(sticky.allSatisfy { $0.chosen == TillID(1) })
+    }
+
+    @Test func traceErrorsNameTheFileAndLine() throws {
+        let directory = try TempDirectory()
+        let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n")
+        let unknownTill = try directory.write("a.csv", "t,phone,till,rssi,x,y,z\n0,p,1,-60,0,0,1\n0.1,p,7,-60,0,0,1\n")
+        #expect(throws: InputError(path: unknownTill, line: 3, "till '7' is not in \(tills)")) {
+            try RSSITrace.read(tillsPath: tills, tracePath: unknownTill)
+        }
+        let backwards = try directory.write("b.csv", "t,phone,till,rssi,x,y,z\n1,p,1,-60,0,0,1\n0.5,p,1,-60,0,0,1\n")
+        #expect(throws: InputError(path: backwards, line: 3, "t goes back in time for phone 'p' (0.5 after 1.0)")) {
+            try RSSITrace.read(tillsPath: tills, tracePath: backwards)
+        }
+        let header = try directory.write("c.csv", "time,phone,till,rssi,x,y,z\n")
+        #expect(throws: InputError.self) { try RSSITrace.read(tillsPath: tills, tracePath: header) }
+        let positive = try directory.write("d.csv", "t,phone,till,rssi,x,y,z\n0,p,1,12,0,0,1\n")
+        #expect(throws: InputError(path: positive, line: 2, "rssi must be a whole number of dBm from -127 to -1 (what a BLE receiver reports), or 127 for not available, got '12'")) {
+            try RSSITrace.read(tillsPath: tills, tracePath: positive)
+        }
+    }
+
+    @Test func aTraceWrittenThenReadIsTheSame() throws {
+        let directory = try TempDirectory()
+        let files = try Self.writeTrace(in: directory)
+        let trace = try RSSITrace.read(tillsPath: files.tills, tracePath: files.trace)
+        try trace.write(to: directory.path + "/")
+        let again = try RSSITrace.read(tillsPath: directory.path + "/tills.csv", tracePath: directory.path + "/trace.csv")
+        #expect(again.rows == trace.rows)
+        #expect(again.tills == trace.tills)
+    }
+}
