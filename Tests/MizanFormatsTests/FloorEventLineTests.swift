@@ -3,7 +3,7 @@ import MizanProtocol
 import Testing
 @testable import MizanSim
 import MizanFormats
-import MizanRadio
+@testable import MizanRadio
 
 /// Every kind of floor event becomes the trace line the trace has always had:
 /// the same device, event name, fields and field order, byte for byte.

@@ -1,7 +1,7 @@
 import Testing
 @testable import MizanSim
 import MizanFormats
-import MizanRadio
+@testable import MizanRadio
 
 /// A floor file's radio section picks the advertising model and sets the
 /// signal model's fields (docs/signal-model.md, docs/floor-files.md).

@@ -4,8 +4,8 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanRecordings
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite struct CalibrationTests {
     @Test func calibrationRecoversTheParametersATraceWasDrawnWith() throws {

@@ -5,7 +5,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanRecordings
-import MizanRadio
+@testable import MizanRadio
 
 /// Leave-one-track-out on synthetic tracks built so that the left-out track,
 /// if it were used, would change the tuning.

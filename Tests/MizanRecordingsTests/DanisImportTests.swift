@@ -4,7 +4,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanRecordings
-import MizanRadio
+@testable import MizanRadio
 
 @Suite struct DanisImportTests {
     static let layout = """

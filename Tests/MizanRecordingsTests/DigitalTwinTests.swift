@@ -4,7 +4,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanRecordings
-import MizanRadio
+@testable import MizanRadio
 
 @Suite struct DigitalTwinTests {
     /// Four tills on a 10 m square and phones walking across it at 0.4 m/s,

@@ -4,7 +4,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 @testable import MizanRecordings
-import MizanRadio
+@testable import MizanRadio
 
 /// Traces and tracks a hostile user would write: each is refused with the bound it breaks, or read whole.
 @Suite struct HostileTraceTests {

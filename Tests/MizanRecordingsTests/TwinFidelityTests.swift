@@ -8,8 +8,8 @@ import Darwin
 import MizanProtocol
 import MizanSim
 @testable import MizanRecordings
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite struct TwinFidelityTests {
     @Test func aBlockOfOneSessionGivesTheBinomialIntervalOfIndependentSessions() {

@@ -1,5 +1,5 @@
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 import Testing
 @testable import MizanSim
 #if canImport(Glibc)

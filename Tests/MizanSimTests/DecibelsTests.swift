@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// The signal model's logarithm (`Decibels`) against the C library's.
 @Suite struct DecibelsTests {

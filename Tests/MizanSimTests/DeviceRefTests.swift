@@ -1,7 +1,7 @@
 import MizanProtocol
 import Testing
 @testable import MizanSim
-import MizanRadio
+@testable import MizanRadio
 
 /// Devices are indexed from 0 and named from 1, in one place.
 @Suite struct DeviceRefTests {

@@ -1,6 +1,6 @@
 import Testing
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 /// The run's cheap conversions of virtual durations give exactly what the standard library's give.
 @Suite struct DurationSecondsTests {

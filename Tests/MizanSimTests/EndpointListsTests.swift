@@ -2,8 +2,8 @@ import MizanGeometry
 import MizanProtocol
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite("The medium's lists of its endpoints: in index order by bisection, and each till's own phone")
 struct EndpointListsTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite("The advertisers' event starts by time: an event's candidate colliders")
 struct EventCalendarTests {

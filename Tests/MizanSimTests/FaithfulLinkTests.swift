@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import MizanFormats
 @testable import MizanSim
-import MizanRadio
+@testable import MizanRadio
 
 /// The faithful link layer: connections only on advertising packets, the
 /// GATT set-up's timing against published figures, and replay.

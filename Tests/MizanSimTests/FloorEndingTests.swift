@@ -2,7 +2,7 @@ import Foundation
 import MizanProtocol
 import Testing
 @testable import MizanSim
-import MizanRadio
+@testable import MizanRadio
 
 /// Every ending of the catalogue, reached by the real host and phone machines
 /// over the simulated medium: an otherwise good radio, and the one fault or

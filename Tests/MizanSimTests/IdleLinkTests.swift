@@ -3,8 +3,8 @@ import MizanProtocol
 import MizanRuntime
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// An idle link on the faithful link layer: lost only when its own signal
 /// makes a run of failed connection events as long as the supervision

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import MizanSim
 import MizanFormats
-import MizanRadio
+@testable import MizanRadio
 
 /// Writes and notifications on a link: one connection interval each on a
 /// clean link; with a packet error rate p, retransmitted at each connection

@@ -2,8 +2,8 @@ import MizanGeometry
 import MizanProtocol
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 @Suite("A link's mean RSSI, kept while its phone stands")
 struct LinkRSSITests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// The signal model's normal draws: Wichura's quantile function (AS 241), and the hashed normals (`Ziggurat`) whose tail it draws.
 @Suite struct NormalQuantileTests {

@@ -1,8 +1,8 @@
 import MizanGeometry
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// A packet's noise drawn from the pair's hash kept with its held signal is
 /// the noise drawn from the till and phone themselves, bit for bit.

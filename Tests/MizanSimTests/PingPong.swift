@@ -1,5 +1,5 @@
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 /// The shared trace of one test run: an actor on the run's executor.
 actor TraceLog {

@@ -1,6 +1,6 @@
 import Testing
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 @Suite struct QuantileStoreTests {
     static func values(_ n: Int) -> [Double] {

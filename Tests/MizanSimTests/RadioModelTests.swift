@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// The radio model does what its parameters say, checked by fitting it back.
 @Suite struct RadioModelTests {

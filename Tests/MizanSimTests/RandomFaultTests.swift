@@ -1,8 +1,8 @@
 import MizanProtocol
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// Seeded runs of a 10-till floor with random faults: no agreement violation,
 /// no trap, and every transaction ends, on both link layers.

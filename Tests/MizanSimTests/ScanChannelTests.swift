@@ -1,7 +1,7 @@
 import Testing
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// Which advertising channel a phone scans in each scan interval: 37, 38, 39, 37, ... (0, 1, 2, 0, ...).
 @Suite struct ScanChannelTests {

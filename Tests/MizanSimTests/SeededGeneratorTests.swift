@@ -1,6 +1,6 @@
 import Testing
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 @Suite("SeededGenerator")
 struct SeededGeneratorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 @Suite("SimulationExecutor and SimulationLoop")
 struct SimulationLoopTests {

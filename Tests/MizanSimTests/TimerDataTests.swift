@@ -1,6 +1,6 @@
 import Testing
 @testable import MizanSim
-import MizanTime
+@testable import MizanTime
 
 /// Records the events it is told, with the clock's time.
 private final class EventRecorder: TimerTarget {

@@ -3,8 +3,8 @@ import MizanProtocol
 import MizanTestSupport
 import MizanRuntime
 @testable import MizanSim
-import MizanRadio
-import MizanTime
+@testable import MizanRadio
+@testable import MizanTime
 
 /// One till's radio and one phone's radio joined by the radio under test, and
 /// everything either end heard, in one list in the order it was heard.

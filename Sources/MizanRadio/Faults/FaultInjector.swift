@@ -82,7 +82,7 @@ package final class FaultInjector {
     // MARK: steps
 
     /// The protocol step a till reaches once a phone's frame of this type is delivered to it.
-    package static func stepAfterDelivering(_ type: FrameType?) -> LinkDropPoint? {
+    static func stepAfterDelivering(_ type: FrameType?) -> LinkDropPoint? {
         switch type {
         case .phoneKey: .afterKeyBeforeAmount
         case .decision: .afterConfirm
@@ -91,7 +91,7 @@ package final class FaultInjector {
     }
 
     /// The protocol step a transaction reaches once the till hands a frame of this type to the radio.
-    package static func stepAfterSending(_ type: FrameType?) -> LinkDropPoint? {
+    static func stepAfterSending(_ type: FrameType?) -> LinkDropPoint? {
         switch type {
         case .amount: .afterAmountSentBeforePhoneHasIt
         case .result: .afterPick

@@ -9,7 +9,7 @@ import MizanProtocol
 /// the loss of an idle link computed in one go rather than event by event.
 extension RadioMedium {
     /// The first connection event of `link` strictly after `time`.
-    package func nextEvent(of link: Link, after time: Duration) -> Duration {
+    func nextEvent(of link: Link, after time: Duration) -> Duration {
         guard time >= link.anchor else { return link.anchor }
         let interval = Self.nanoseconds(link.interval)
         let elapsed = Self.nanoseconds(time - link.anchor)
@@ -21,7 +21,7 @@ extension RadioMedium {
     /// device offsets and body loss, plus this packet's spread and fading),
     /// then the packet error rate at that RSSI. The one place a link packet's
     /// fate is decided: collisions and other transmitters join here.
-    package func receives(_ link: Link, toTill: Bool) -> Bool {
+    func receives(_ link: Link, toTill: Bool) -> Bool {
         let rssi = model.packetRSSI(mean: linkRSSI(link), generator: &generator)
         guard rssi >= parameters.sensitivity else { return false }
         let per = model.packetErrorRate(rssi: rssi)
@@ -32,7 +32,7 @@ extension RadioMedium {
     /// connection event after `start` whose packet is received, sent again at
     /// each event until then. `nil` when nothing gets through for a
     /// supervision timeout.
-    package func transmit(on link: Link, from start: Duration, toTill: Bool) -> Duration? {
+    func transmit(on link: Link, from start: Duration, toTill: Bool) -> Duration? {
         var time = nextEvent(of: link, after: start)
         while true {
             if receives(link, toTill: toTill) { return time }
@@ -42,7 +42,7 @@ extension RadioMedium {
     }
 
     /// The link is lost a supervision timeout after `start`, when nothing got through from then.
-    package func loseBySupervision(_ link: Link, from start: Duration) {
+    func loseBySupervision(_ link: Link, from start: Duration) {
         clock.schedule(at: VirtualInstant(sinceStart: start + link.supervisionTimeout)) { [unowned self] in
             lose(link, .supervisionTimeout)
         }
@@ -56,7 +56,7 @@ extension RadioMedium {
     /// event, so the wait for the first is drawn once, exponential with that
     /// rate, instead of simulating every event. A wait beyond a year is no
     /// loss within any run: no timer.
-    package func armIdleLoss(_ link: Link, from start: Duration) {
+    func armIdleLoss(_ link: Link, from start: Duration) {
         if let timer = link.idleLossTimer { clock.cancel(timer) }
         link.idleLossTimer = nil
         guard link.open, link.phone.motion.isStill else { return }
@@ -95,10 +95,10 @@ extension RadioMedium {
 
     /// Below this log rate (a run of lost events as long as the supervision timeout starting in
     /// fewer than one event in 10^12) an idle link is taken never to be lost, and nothing is drawn.
-    package static let logRateNeverLost = log(1e-12)
+    static let logRateNeverLost = log(1e-12)
 
     /// The chance that a connection event fails when each of its two packets is lost with chance `lost`.
-    package static func eventFailure(lost: Double) -> Double {
+    static func eventFailure(lost: Double) -> Double {
         1 - (1 - lost) * (1 - lost)
     }
 
@@ -106,11 +106,11 @@ extension RadioMedium {
     /// a row below `logRateNeverLost` wherever in [0, `failure`] the exact chance lies: the log rate,
     /// log(1 - p) + events x log(p), is at most events x log(p), which rises with p. The margin is far
     /// above the rounding of either side.
-    package static func neverLost(failure: Double, events: Double) -> Bool {
+    static func neverLost(failure: Double, events: Double) -> Bool {
         failure < 1 && events * log(failure) < logRateNeverLost - 1e-6
     }
 
-    package static func nanoseconds(_ duration: Duration) -> Int64 {
+    static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.wholeSeconds
         return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }

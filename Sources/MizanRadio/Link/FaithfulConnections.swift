@@ -11,7 +11,7 @@ extension RadioMedium {
     /// packet it hears. A till that is not advertising is never connected to,
     /// and the request stays pending until the phone cancels it (Core
     /// Bluetooth's `connect` has no timeout; the phone's own deadline cancels).
-    package func requestConnection(_ phone: PhoneEndpoint, to tillID: TillID) {
+    func requestConnection(_ phone: PhoneEndpoint, to tillID: TillID) {
         guard phone.availability == .on, phone.link == nil, !phone.connecting else { return }
         phone.connecting = true
         guard let index = tillIndexByID[tillID] else { return } // no such till: nothing will ever answer
@@ -24,7 +24,7 @@ extension RadioMedium {
     }
 
     /// The phone no longer wants to connect (cancel, deadline, Bluetooth off).
-    package func cancelConnection(_ phone: PhoneEndpoint) {
+    func cancelConnection(_ phone: PhoneEndpoint) {
         phone.connecting = false
         if let till = phone.pendingTill {
             till.connectors.removeAll { $0 === phone }
@@ -35,7 +35,7 @@ extension RadioMedium {
     /// One advertising packet of `till` has gone out: each phone waiting for
     /// it that hears the packet answers with a connection request, which the
     /// till may not receive, or not take when it has its bound of links.
-    package func answerAdvertisement(of till: TillEndpoint) {
+    func answerAdvertisement(of till: TillEndpoint) {
         for phone in till.connectors where phone.availability == .on && canHear(phone, till) {
             let heard = model.packetRSSI(mean: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
             guard heard >= parameters.sensitivity else { continue }
@@ -121,7 +121,7 @@ extension RadioMedium {
     /// up ends unseen if the till has not seen the subscription, else the
     /// till sees the phone unsubscribe at the next connection event after
     /// pending writes.
-    package func disconnectFaithful(_ phone: PhoneEndpoint) {
+    func disconnectFaithful(_ phone: PhoneEndpoint) {
         cancelConnection(phone)
         guard let link = phone.link else { return }
         phone.link = nil

@@ -8,12 +8,12 @@ import MizanRuntime
 /// a prepare request and response per piece, then execute).
 extension RadioMedium {
     /// How many ATT PDUs `bytes` take on `link`.
-    package func pieces(_ bytes: Int, on link: Link) -> Int {
+    func pieces(_ bytes: Int, on link: Link) -> Int {
         let room = Swift.max(link.mtu - 3, 1)
         return Swift.max(1, (bytes + room - 1) / room)
     }
 
-    package func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
+    func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         let count = pieces(bytes.count, on: link)
@@ -43,21 +43,21 @@ extension RadioMedium {
     }
 
     /// A write's (last) request reaches the till on a faithful link.
-    package func faithfulWriteArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+    func faithfulWriteArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard link.open else { return }
         observe?(.delivered(phone: link.phone.index, till: link.till.index, toTill: true, type))
         link.till.deliver(.wrote(link.phone.central, bytes))
     }
 
     /// The till's response to a write reaches the phone on a faithful link.
-    package func faithfulWriteAcknowledged(on link: Link, _ type: FrameType?) {
+    func faithfulWriteAcknowledged(on link: Link, _ type: FrameType?) {
         guard link.open else { return }
         link.phone.deliver(.writeAcknowledged)
         taps?.arrived(link, type, true)
     }
 
     /// A notification on a faithful link: each piece costs its connection events.
-    package func sendNotificationFaithful(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+    func sendNotificationFaithful(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         var arrival = Swift.max(now, link.lastDown)
         for _ in 0..<pieces(bytes.count, on: link) {
             let start = arrival

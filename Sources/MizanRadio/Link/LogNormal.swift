@@ -11,7 +11,7 @@ public struct LogNormal: Hashable, Sendable {
     public var sigma: Double
 
     /// One draw, capped at 60 s (so that no draw overflows a duration).
-    package func sample(_ generator: inout SeededGenerator) -> Duration {
+    func sample(_ generator: inout SeededGenerator) -> Duration {
         let seconds = median.seconds * exp(sigma * generator.normal())
         return .seconds(Swift.min(seconds, 60))
     }

@@ -9,15 +9,15 @@ import Glibc
 /// packet is lost at a given mean is a sum rather than a simulation.
 package struct PacketSpread {
     /// Offsets, dB, and their probabilities (summing to 1).
-    package let offsets: [Double]
-    package let weights: [Double]
+    let offsets: [Double]
+    let weights: [Double]
     /// For `lossBound`: the offsets in `boundSegments` runs of about equal length, each run's first
     /// offset and its weight.
     private let segmentStarts: [Double]
     private let segmentWeights: [Double]
-    package static let boundSegments = 16
+    static let boundSegments = 16
 
-    package init(parameters: RadioParameters) {
+    init(parameters: RadioParameters) {
         // The normal spread on a grid of 41 points over +-5 sigma.
         var normal: [(Double, Double)] = [(0, 1)]
         if parameters.packetSigma > 0 {
@@ -70,7 +70,7 @@ package struct PacketSpread {
     }
 
     /// The chance that one packet on a link of mean RSSI `mean` is lost.
-    package func lossProbability(mean: Double, model: PathLossModel) -> Double {
+    func lossProbability(mean: Double, model: PathLossModel) -> Double {
         var lost = 0.0
         for (offset, weight) in zip(offsets, weights) {
             lost += weight * model.packetErrorRate(rssi: mean + offset)
@@ -84,7 +84,7 @@ package struct PacketSpread {
     /// margin covers the exact sum's rounding (a few hundred additions, each
     /// within 2^-53 of a sum at most 1) and last-place errors of the C
     /// library's `exp`.
-    package func lossBound(mean: Double, model: PathLossModel) -> Double {
+    func lossBound(mean: Double, model: PathLossModel) -> Double {
         // A rate that does not fall with the RSSI (a slope set to 0 or below through the Swift API;
         // a floor file cannot) has no such bound: none short of certain loss.
         guard model.parameters.perSlope > 0 else { return 1 }

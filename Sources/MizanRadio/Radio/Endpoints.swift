@@ -11,55 +11,55 @@ import MizanRuntime
 /// that could reach the same property. A dynamic check costs about 75
 /// instructions, and a packet made several.
 package final class TillEndpoint {
-    package let index: Int
-    package let tillID: TillID
-    @exclusivity(unchecked) package var position: Position
+    let index: Int
+    let tillID: TillID
+    @exclusivity(unchecked) var position: Position
     /// Transmit-side RSSI offset, dB.
-    @exclusivity(unchecked) package var offset: Double
-    @exclusivity(unchecked) package var availability: RadioAvailability = .on
+    @exclusivity(unchecked) var offset: Double
+    @exclusivity(unchecked) var availability: RadioAvailability = .on
     /// The encoded advertisement while advertising.
-    @exclusivity(unchecked) package var advertisingPayload: [UInt8]?
-    package var advertisingTimer: TimerID?
-    package var serviceUp = false
+    @exclusivity(unchecked) var advertisingPayload: [UInt8]?
+    var advertisingTimer: TimerID?
+    var serviceUp = false
     /// Open links, oldest first.
-    package var links: [Link] = []
-    package var notifyRefused = false
+    var links: [Link] = []
+    var notifyRefused = false
     /// Phones waiting to connect, in the order they asked (faithful link layer):
     /// each answers the next advertising packet it hears.
-    @exclusivity(unchecked) package var connectors: [PhoneEndpoint] = []
-    package var deliver: (PeripheralRadioEvent) -> Void = { _ in }
+    @exclusivity(unchecked) var connectors: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var deliver: (PeripheralRadioEvent) -> Void = { _ in }
     /// The phone numbered as the till, if any (`RadioMedium.ownPhones`, which keeps it alive):
     /// unmanaged, so that asking it about every packet (isolated pairs) retains nothing.
-    @exclusivity(unchecked) package var ownPhone: Unmanaged<PhoneEndpoint>?
+    @exclusivity(unchecked) var ownPhone: Unmanaged<PhoneEndpoint>?
     // The signal model's advertising (`MediumAdvertising`).
     /// Advertising events sent so far (numbers each event's per-packet noise).
-    @exclusivity(unchecked) package var events = 0
+    @exclusivity(unchecked) var events = 0
     /// When the last event began and when the next will, seconds (for collisions): set through
     /// `RadioMedium.setLastEventStart` and `setNextEventStart`, which keep the medium's
     /// `EventCalendar` in step.
-    @exclusivity(unchecked) package var lastEventStart = -Double.infinity
-    @exclusivity(unchecked) package var nextEventStart = Double.infinity
+    @exclusivity(unchecked) var lastEventStart = -Double.infinity
+    @exclusivity(unchecked) var nextEventStart = Double.infinity
     /// Whether the till advertises on the signal model, its event starts listed in the medium's
     /// `EventCalendar` (`RadioMedium.joinAdvertisers`, `leaveAdvertisers`).
-    @exclusivity(unchecked) package var isAdvertiser = false
+    @exclusivity(unchecked) var isAdvertiser = false
 
-    package init(index: Int, tillID: TillID, position: Position, offset: Double) {
+    init(index: Int, tillID: TillID, position: Position, offset: Double) {
         self.index = index
         self.tillID = tillID
         self.position = position
         self.offset = offset
     }
 
-    package func link(to central: CentralID) -> Link? {
+    func link(to central: CentralID) -> Link? {
         links.first { $0.phone.central == central }
     }
 }
 
 /// A phone's radio as the medium keeps it (hot properties unchecked, as `TillEndpoint`'s).
 package final class PhoneEndpoint {
-    package let index: Int
-    package let central: CentralID
-    package var motion: Motion {
+    let index: Int
+    let central: CentralID
+    var motion: Motion {
         didSet {
             stands &+= 1
             // New fades from the new stand on; the hold-offs of the scan stay.
@@ -73,19 +73,19 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) private(set) var isStill: Bool
     @exclusivity(unchecked) private(set) var motionStart: Duration
     /// Receive-side RSSI offset, dB (device-to-device calibration).
-    @exclusivity(unchecked) package var offset: Double
+    @exclusivity(unchecked) var offset: Double
     /// Body or pocket loss, dB, subtracted from every packet.
-    @exclusivity(unchecked) package var bodyLoss: Double
-    @exclusivity(unchecked) package var availability: RadioAvailability = .on
+    @exclusivity(unchecked) var bodyLoss: Double
+    @exclusivity(unchecked) var availability: RadioAvailability = .on
     @exclusivity(unchecked) package var scanning = false
-    package var link: Link?
+    var link: Link?
     /// A connection being set up.
-    package var connecting = false
+    var connecting = false
     /// The phone's platform (faithful link layer; `nil` on the simple radio).
-    package var profile: PhoneProfile?
+    var profile: PhoneProfile?
     /// The till whose advertising the phone waits for to connect (faithful link layer).
-    package var pendingTill: TillEndpoint?
-    @exclusivity(unchecked) package var deliver: (CentralRadioEvent) -> Void = { _ in }
+    var pendingTill: TillEndpoint?
+    @exclusivity(unchecked) var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// Who hears this phone's advertising reports directly (the floor's `Phone`), rather than through
     /// `deliver`: unmanaged, because calling a stored closure or reference retains and releases it around
     /// every report. What keeps the receiver alive is `deliver`, which captures it strongly (the floor sets
@@ -93,22 +93,22 @@ package final class PhoneEndpoint {
     /// call `stopReports()` too. Nil (then reports go to `deliver`) without a receiver.
     @exclusivity(unchecked) private(set) var reportsTo: Unmanaged<AnyObject>?
     /// Hands a report to `reportsTo`: a closure that captures nothing (no context to retain), set with it.
-    @exclusivity(unchecked) private var reportTo: (AnyObject, [UInt8], Int) -> Void = { _, _, _ in }
+    @exclusivity(unchecked) private var reportTo: @Sendable (AnyObject, [UInt8], Int) -> Void = { _, _, _ in }
 
     /// Sends advertising reports to `receiver` directly.
     package func sendReports<Receiver: AdvertisementReceiver>(to receiver: Receiver) {
         reportsTo = .passUnretained(receiver)
-        reportTo = { unsafeDowncast($0, to: Receiver.self).heardAdvertisementOnRun($1, rssi: $2) }
+        reportTo = Receiver.hearAdvertisement
     }
     /// Sends advertising reports through `deliver` again.
-    package func stopReports() {
+    func stopReports() {
         reportsTo = nil
         reportTo = { _, _, _ in }
     }
 
     /// An advertising report: to the receiver directly if there is one, else through `deliver`.
     @inline(__always)
-    package func reportAdvertisement(_ payload: [UInt8], rssi: Int) {
+    func reportAdvertisement(_ payload: [UInt8], rssi: Int) {
         if let receiver = reportsTo {
             receiver._withUnsafeGuaranteedRef { reportTo($0, payload, rssi) }
         } else {
@@ -117,44 +117,44 @@ package final class PhoneEndpoint {
     }
     /// The advertising event `eventMean` belongs to, and that event's link
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
-    @exclusivity(unchecked) package var eventStamp = 0
-    @exclusivity(unchecked) package var eventMean = 0.0
+    @exclusivity(unchecked) var eventStamp = 0
+    @exclusivity(unchecked) var eventMean = 0.0
     // The signal model's scanning (`MediumAdvertising`).
     /// How it scans (its `ScanProfile`'s figures, read per packet: not the profile
     /// itself, whose copy retains its name), and when its scan interval 0 began
     /// (seconds), from the scan's start.
-    @exclusivity(unchecked) package var scanPhase = 0.0
-    @exclusivity(unchecked) package var scanWindow = 0.1
-    @exclusivity(unchecked) package var scanInterval = 0.1
+    @exclusivity(unchecked) var scanPhase = 0.0
+    @exclusivity(unchecked) var scanWindow = 0.1
+    @exclusivity(unchecked) var scanInterval = 0.1
     /// The scan interval it was last found in (`MediumSignal.hear`): its index, start and end (s),
     /// and its channel (0, 1, 2); none (an empty span) when a scan starts.
-    @exclusivity(unchecked) package var listenIndex = -2.0
-    @exclusivity(unchecked) package var listenStart = Double.infinity
-    @exclusivity(unchecked) package var listenEnd = -Double.infinity
-    @exclusivity(unchecked) package var listenChannel = 0
-    @exclusivity(unchecked) package var reportLoss = 0.0
+    @exclusivity(unchecked) var listenIndex = -2.0
+    @exclusivity(unchecked) var listenStart = Double.infinity
+    @exclusivity(unchecked) var listenEnd = -Double.infinity
+    @exclusivity(unchecked) var listenChannel = 0
+    @exclusivity(unchecked) var reportLoss = 0.0
     /// Whether it holds reports of a till back after reporting it (iOS), and the hold-off's median (s) and log-sd.
-    @exclusivity(unchecked) package var holdsReports = false
-    @exclusivity(unchecked) package var reportHoldMedian = 0.0
-    @exclusivity(unchecked) package var reportHoldSpread = 0.0
+    @exclusivity(unchecked) var holdsReports = false
+    @exclusivity(unchecked) var reportHoldMedian = 0.0
+    @exclusivity(unchecked) var reportHoldSpread = 0.0
     /// What it keeps of each till (by index) while it scans: what it receives from it while it
     /// stands (computed when first needed; nil: not yet, or it moved), and (iOS) when it may next
     /// report it. One entry, so that a packet's hold-off and signal come from one cache line.
     /// Sized for every till when a scan starts; emptied when it stops.
-    @exclusivity(unchecked) package var heard: [HeardTill] = []
+    @exclusivity(unchecked) var heard: [HeardTill] = []
 
     /// Makes `heard` hold an entry for each of `tills` tills (new ones empty).
-    package func keepHeard(tills: Int) {
+    func keepHeard(tills: Int) {
         if heard.count < tills { heard.append(contentsOf: repeatElement(HeardTill(), count: tills - heard.count)) }
     }
     /// The last held signal computed while standing: (till index, stand, value).
-    @exclusivity(unchecked) package var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
+    @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
     /// The shadowing features of the spot it stands on (signal model), and for which stand.
-    package var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
+    var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
     /// Bumped whenever its motion changes: a new stand, new fades.
-    @exclusivity(unchecked) package var stands: UInt64 = 0
+    @exclusivity(unchecked) var stands: UInt64 = 0
 
-    package init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
+    init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
         self.index = index
         self.central = central
         self.motion = motion
@@ -167,40 +167,40 @@ package final class PhoneEndpoint {
 
 /// A connection between a phone and a till.
 package final class Link {
-    package unowned let phone: PhoneEndpoint
-    package unowned let till: TillEndpoint
-    package var open = true
+    unowned let phone: PhoneEndpoint
+    unowned let till: TillEndpoint
+    var open = true
     /// When the last write (phone to till) and notification (till to phone) will be delivered:
     /// each direction is first in, first out.
-    package var lastUp: Duration = .zero
-    package var lastDown: Duration = .zero
-    package var notifiesInFlight = 0
+    var lastUp: Duration = .zero
+    var lastDown: Duration = .zero
+    var notifiesInFlight = 0
 
     /// The connection interval and supervision timeout this link was set up
     /// with: the radio's parameters on the simple link layer, the phone's
     /// profile on the faithful one.
-    package let interval: Duration
-    package let supervisionTimeout: Duration
+    let interval: Duration
+    let supervisionTimeout: Duration
     // The faithful link layer's connection (unused on the simple radio).
     /// The first connection event; the others follow every `interval`.
-    package var anchor: Duration = .zero
+    var anchor: Duration = .zero
     /// The ATT MTU: 23 until the MTU exchange (Core Spec Vol 3 Part F 3.2.8).
-    package var mtu = 23
+    var mtu = 23
     /// The till has seen the phone subscribe, and the phone has been told it
     /// is connected (always so on the simple link layer; on the faithful one,
     /// once set-up gets that far). Who has not been told of a link is not told it ended;
     /// a phone still setting up is told its connect failed.
-    package var subscribed = true
-    package var phoneConnected = true
+    var subscribed = true
+    var phoneConnected = true
     /// When the link would be lost if it stayed idle, while its signal stays the same.
-    package var idleLossTimer: TimerID?
+    var idleLossTimer: TimerID?
     /// The chance that a connection event fails, for the phone standing at
     /// `at`: exact, or (`exact` false) only an upper bound on it.
-    package var eventFailure: (at: Position, p: Double, exact: Bool)?
+    var eventFailure: (at: Position, p: Double, exact: Bool)?
     /// The link's mean RSSI (`RadioMedium.linkRSSI`) while its phone stands, and for which stand.
-    package var meanWhileStanding: (stand: UInt64, rssi: Double)?
+    var meanWhileStanding: (stand: UInt64, rssi: Double)?
 
-    package init(phone: PhoneEndpoint, till: TillEndpoint, interval: Duration, supervisionTimeout: Duration) {
+    init(phone: PhoneEndpoint, till: TillEndpoint, interval: Duration, supervisionTimeout: Duration) {
         self.phone = phone
         self.till = till
         self.interval = interval
@@ -211,7 +211,7 @@ package final class Link {
 /// What a scanning phone keeps of one till (`PhoneEndpoint.heard`).
 package struct HeardTill {
     /// What it receives from the till while it stands (before the per-packet noise), once computed.
-    package var signal: HeldSignal?
+    var signal: HeldSignal?
     /// The iOS hold-off: no report of the till before this time (s).
-    package var reportableFrom = -Double.infinity
+    var reportableFrom = -Double.infinity
 }

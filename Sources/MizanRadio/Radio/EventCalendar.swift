@@ -16,7 +16,7 @@ import MizanTime
 /// the strays few.
 package struct EventCalendar {
     /// Which start of a till a listing is.
-    package enum Start: Int {
+    enum Start: Int {
         case last = 0, next = 1
     }
 
@@ -33,7 +33,7 @@ package struct EventCalendar {
 
     /// A calendar for events `width` seconds long (> 0) whose starts are kept
     /// for up to `span` seconds either side of now.
-    package init(width: Double, span: Double) {
+    init(width: Double, span: Double) {
         precondition(width > 0, "events with an air time")
         perSecond = 1 / width
         var count = 8
@@ -55,7 +55,7 @@ package struct EventCalendar {
 
     /// Lists the till's `start` at `time`, in place of where it was listed; a start that is not
     /// finite (none yet, none scheduled) is not listed.
-    package mutating func list(_ till: Int, _ start: Start, at time: Double) {
+    mutating func list(_ till: Int, _ start: Start, at time: Double) {
         let listing = 2 * till + start.rawValue, own = links(of: listing)
         if own + 3 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 6 - storage.count)) }
         let bucket = time.isFinite ? bucket(of: time) : -1
@@ -81,7 +81,7 @@ package struct EventCalendar {
     }
 
     /// Takes the till's `start` out of the calendar, if it is listed.
-    package mutating func unlist(_ till: Int, _ start: Start) {
+    mutating func unlist(_ till: Int, _ start: Start) {
         list(till, start, at: .infinity)
     }
 
@@ -89,7 +89,7 @@ package struct EventCalendar {
     /// particular order, a till listed twice there twice. Mutating only so
     /// that the calendar is used in place, not copied out of its owner.
     @inline(__always)
-    package mutating func forEachCandidate(around time: Double, _ body: (Int) -> Void) {
+    mutating func forEachCandidate(around time: Double, _ body: (Int) -> Void) {
         let centre = bucket(of: time), mask = mask, base = mask + 1
         storage.withUnsafeBufferPointer { storage in
             for step in -2...2 {
@@ -107,7 +107,7 @@ package struct EventCalendar {
 /// their event starts, kept in step with the calendar.
 extension RadioMedium {
     /// The till joins the advertisers, its starts listed.
-    package func joinAdvertisers(_ till: TillEndpoint) {
+    func joinAdvertisers(_ till: TillEndpoint) {
         guard !till.isAdvertiser else { return }
         till.isAdvertiser = true
         eventCalendar.list(till.index, .last, at: till.lastEventStart)
@@ -115,21 +115,21 @@ extension RadioMedium {
     }
 
     /// The till leaves the advertisers, its starts unlisted.
-    package func leaveAdvertisers(_ till: TillEndpoint) {
+    func leaveAdvertisers(_ till: TillEndpoint) {
         guard till.isAdvertiser else { return }
         till.isAdvertiser = false
         eventCalendar.unlist(till.index, .last)
         eventCalendar.unlist(till.index, .next)
     }
 
-    package func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
+    func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
         till.lastEventStart = start
         if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
     }
 
     /// A next start set to none (the event under way, or no more) stays listed where it was:
     /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
-    package func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
+    func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
         till.nextEventStart = start
         if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
     }

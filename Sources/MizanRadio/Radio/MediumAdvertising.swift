@@ -8,7 +8,7 @@ import MizanRuntime
 extension RadioMedium: TimerTarget {
     // MARK: advertising and scanning
 
-    package func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
+    func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
         guard till.availability == .on else { return }
         till.serviceUp = true
         till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
@@ -18,7 +18,7 @@ extension RadioMedium: TimerTarget {
         scheduleAdvertising(till, after: advertisingDelay())
     }
 
-    package func stopAdvertising(_ till: TillEndpoint) {
+    func stopAdvertising(_ till: TillEndpoint) {
         guard till.advertisingPayload != nil else { return }
         till.advertisingPayload = nil
         if let timer = till.advertisingTimer { _ = clock.cancel(timer) }
@@ -28,11 +28,11 @@ extension RadioMedium: TimerTarget {
         observe?(.advertisingStopped(till: till.index))
     }
 
-    package func advertisingDelay() -> Duration {
+    func advertisingDelay() -> Duration {
         .nanoseconds(Int64(generator.uniform(0...advertisingDelayMaxNanos)))
     }
 
-    package func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
+    func scheduleAdvertising(_ till: TillEndpoint, after delay: Duration) {
         // A timer as plain data: the medium, told the till's index (`timerFired`), not a closure per event.
         till.advertisingTimer = clock.schedule(after: delay, target: self, event: till.index)
         if hasSignal { setNextEventStart(till, nowSeconds + delay.inSeconds) }
@@ -41,7 +41,7 @@ extension RadioMedium: TimerTarget {
     /// One advertising event: a packet on each channel, heard by every scanning
     /// phone whose RSSI clears the sensitivity (and, with collisions on, whose
     /// channel was free).
-    package func advertise(_ till: TillEndpoint) {
+    func advertise(_ till: TillEndpoint) {
         till.advertisingTimer = nil
         guard let payload = till.advertisingPayload, till.availability == .on else { return }
         if hasSignal {
@@ -87,14 +87,14 @@ extension RadioMedium: TimerTarget {
         advertise(tills[till])
     }
 
-    package func startScan(_ phone: PhoneEndpoint) {
+    func startScan(_ phone: PhoneEndpoint) {
         guard phone.availability == .on, !phone.scanning else { return }
         phone.scanning = true
         if hasSignal { beginSignalScan(phone) }
         Self.insert(phone, into: &scanners) { $0.index }
     }
 
-    package func stopScan(_ phone: PhoneEndpoint) {
+    func stopScan(_ phone: PhoneEndpoint) {
         guard phone.scanning else { return }
         phone.scanning = false
         Self.remove(phone, from: &scanners) { $0.index }

@@ -7,7 +7,7 @@ import MizanRuntime
 extension RadioMedium {
     // MARK: connections
 
-    package func connect(_ phone: PhoneEndpoint, to tillID: TillID) {
+    func connect(_ phone: PhoneEndpoint, to tillID: TillID) {
         guard let index = tillIndexByID[tillID] else {
             clock.schedule(after: parameters.connectLatency) { [unowned self, unowned phone] in
                 observe?(.connectFailed(phone: phone.index, till: nil))
@@ -21,7 +21,7 @@ extension RadioMedium {
     }
 
     /// A connect request's latency has passed: the phone is linked to the till, or told it failed.
-    package func connectCompletes(_ phone: PhoneEndpoint, _ till: TillEndpoint) {
+    func connectCompletes(_ phone: PhoneEndpoint, _ till: TillEndpoint) {
         guard phone.connecting else { return } // the phone gave up meanwhile
         phone.connecting = false
         let reachable = phone.availability == .on && till.availability == .on && till.serviceUp
@@ -42,7 +42,7 @@ extension RadioMedium {
         phone.deliver(.connected)
     }
 
-    package func disconnect(_ phone: PhoneEndpoint) {
+    func disconnect(_ phone: PhoneEndpoint) {
         phone.connecting = false
         guard let link = phone.link else { return }
         phone.link = nil
@@ -52,14 +52,14 @@ extension RadioMedium {
     }
 
     /// A disconnected phone's pending writes have gone: the till sees it unsubscribe.
-    package func unsubscribe(_ link: Link) {
+    func unsubscribe(_ link: Link) {
         guard link.open else { return }
         close(link)
         observe?(.unsubscribed(phone: link.phone.index, till: link.till.index))
         link.till.deliver(.unsubscribed(link.phone.central))
     }
 
-    package func retireService(_ till: TillEndpoint) {
+    func retireService(_ till: TillEndpoint) {
         stopAdvertising(till)
         // What is queued goes first; then the service goes, and each phone sees it go.
         let links = till.links
@@ -87,7 +87,7 @@ extension RadioMedium {
     }
 
     /// Ends a link on both sides' books without telling anyone.
-    package func close(_ link: Link) {
+    func close(_ link: Link) {
         link.open = false
         if let timer = link.idleLossTimer { clock.cancel(timer) }
         link.idleLossTimer = nil
@@ -96,7 +96,7 @@ extension RadioMedium {
     }
 
     /// The link is lost: both sides are told (a dropped link, whatever the cause).
-    package func lose(_ link: Link, _ reason: LinkLossReason) {
+    func lose(_ link: Link, _ reason: LinkLossReason) {
         guard link.open else { return }
         close(link)
         observe?(.linkLost(phone: link.phone.index, till: link.till.index, reason))
@@ -106,7 +106,7 @@ extension RadioMedium {
 
     /// Tells the phone its link has gone (`event`), or, if it was still being
     /// set up, that its connect failed, unless the phone has moved on since.
-    package func tellPhoneGone(_ link: Link, _ event: CentralRadioEvent) {
+    func tellPhoneGone(_ link: Link, _ event: CentralRadioEvent) {
         if link.phoneConnected {
             link.phone.deliver(event)
         } else if link.phone.link == nil, !link.phone.connecting {
@@ -115,7 +115,7 @@ extension RadioMedium {
     }
 
     /// Drops the phone's link (every open link when `phone` is nil) now.
-    package func dropLinks(phone: Int?) {
+    func dropLinks(phone: Int?) {
         if let phone {
             if let link = phones[phone]?.link { lose(link, .fault) }
         } else {
@@ -176,7 +176,7 @@ extension RadioMedium {
         watchLink(of: phone, lastSuccess: now)
     }
 
-    package func watchLink(of phone: PhoneEndpoint, lastSuccess: Duration) {
+    func watchLink(of phone: PhoneEndpoint, lastSuccess: Duration) {
         guard let link = phone.link, link.open, !phone.motion.isStill else { return }
         if faithful {
             // The signal changes now: the idle link's loss is simulated event by event instead.

@@ -7,7 +7,7 @@ extension RadioMedium {
     /// index order (`scanners`): the first position whose endpoint's index is
     /// not below `index`. A binary search, which retains no
     /// endpoint, where a linear `firstIndex` or `removeAll` retains each it passes.
-    package static func position<Endpoint: AnyObject>(of index: Int, in endpoints: [Endpoint], _ indexOf: (Endpoint) -> Int) -> Int {
+    static func position<Endpoint: AnyObject>(of index: Int, in endpoints: [Endpoint], _ indexOf: (Endpoint) -> Int) -> Int {
         endpoints.withUnsafeBufferPointer { endpoints in
             var low = 0, high = endpoints.count
             while low < high {
@@ -24,7 +24,7 @@ extension RadioMedium {
 
     /// Puts `endpoint` into `endpoints` (in index order) unless it is there already. Indices
     /// are unique (a till's is its place, a phone's never reused), which the bisection relies on.
-    package static func insert<Endpoint: AnyObject>(_ endpoint: Endpoint, into endpoints: inout [Endpoint], _ indexOf: (Endpoint) -> Int) {
+    static func insert<Endpoint: AnyObject>(_ endpoint: Endpoint, into endpoints: inout [Endpoint], _ indexOf: (Endpoint) -> Int) {
         let at = position(of: indexOf(endpoint), in: endpoints, indexOf)
         if at < endpoints.count, endpoints[at] === endpoint { return }
         assert(at == endpoints.count || indexOf(endpoints[at]) != indexOf(endpoint), "two endpoints numbered \(indexOf(endpoint))")
@@ -32,7 +32,7 @@ extension RadioMedium {
     }
 
     /// Takes `endpoint` out of `endpoints` (in index order) if it is there.
-    package static func remove<Endpoint: AnyObject>(_ endpoint: Endpoint, from endpoints: inout [Endpoint], _ indexOf: (Endpoint) -> Int) {
+    static func remove<Endpoint: AnyObject>(_ endpoint: Endpoint, from endpoints: inout [Endpoint], _ indexOf: (Endpoint) -> Int) {
         let at = position(of: indexOf(endpoint), in: endpoints, indexOf)
         if at < endpoints.count, endpoints[at] === endpoint { endpoints.remove(at: at) }
     }

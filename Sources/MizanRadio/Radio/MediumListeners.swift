@@ -10,7 +10,7 @@ extension RadioMedium {
     /// copy of `scanners` keeps every one alive for the pass (one that decides stops scanning,
     /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own (`ownPhone`).
     @inline(__always)
-    package func forEachListener(of till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
+    func forEachListener(of till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
         switch audibility {
         case .everyone:
             let listeners = scanners

@@ -32,10 +32,10 @@ import Darwin
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
 extension RadioMedium {
     /// Seconds since the run began.
-    package var nowSeconds: Double { now.seconds }
+    var nowSeconds: Double { now.seconds }
 
     /// One advertising event on the signal model.
-    package func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
+    func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
         guard let signal else { return }
         till.events &+= 1
         let event = till.events
@@ -209,21 +209,21 @@ extension RadioMedium {
     }
 
     /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
-    package func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
+    func scanInterval(_ phone: PhoneEndpoint, at time: Double) -> Double {
         Self.wholeBelow((time - phone.scanPhase) / phone.scanInterval)
     }
 
     /// `x.rounded(.down)`, without a call into the C library's `floor` for the
     /// usual case (0 <= x < 2^62, where truncating is rounding down).
     @inline(__always)
-    package static func wholeBelow(_ x: Double) -> Double {
+    static func wholeBelow(_ x: Double) -> Double {
         x >= 0 && x < 0x1p62 ? Double(Int64(x)) : x.rounded(.down)
     }
 
     /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
     /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
     /// never rounded across a whole number), without an integer division per packet.
-    package func channel(ofInterval index: Double) -> Int {
+    func channel(ofInterval index: Double) -> Int {
         Int(index - 3 * Self.wholeBelow(index / 3))
     }
 
@@ -287,7 +287,7 @@ extension RadioMedium {
     /// What the phone receives from the till before per-packet noise: held
     /// while it stands (cached for the scan), computed afresh while it walks
     /// (its fades drawn anew every `fadingLength` walked).
-    package func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
@@ -299,7 +299,7 @@ extension RadioMedium {
     /// `held` for the per-packet path, which has the signal model at hand
     /// (binding `self.signal` copies it, retaining each of its arrays).
     @inline(__always)
-    package func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
         return computeHeld(phone, till, signal: signal)
     }
@@ -346,7 +346,7 @@ extension RadioMedium {
     /// A phone starts scanning on the signal model: its platform's scan
     /// profile (phones without one, on the simple link layer, listen as
     /// Android's low-latency mode: all the time), from a random phase.
-    package func beginSignalScan(_ phone: PhoneEndpoint) {
+    func beginSignalScan(_ phone: PhoneEndpoint) {
         let scan = phone.profile?.scan ?? .androidLowLatency
         phone.scanWindow = scan.window
         phone.scanInterval = scan.interval
@@ -362,7 +362,7 @@ extension RadioMedium {
         phone.keepHeard(tills: tills.count)
     }
 
-    package func endSignalScan(_ phone: PhoneEndpoint) {
+    func endSignalScan(_ phone: PhoneEndpoint) {
         phone.heard = []
         phone.shadowingBasis = nil
     }
@@ -371,7 +371,7 @@ extension RadioMedium {
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
 /// keeps every till for the run), its index and its event's number.
 package struct Collider {
-    package let till: Unmanaged<TillEndpoint>
-    package let index: Int
-    package let event: Int
+    let till: Unmanaged<TillEndpoint>
+    let index: Int
+    let event: Int
 }

@@ -6,13 +6,13 @@ import MizanProtocol
 /// medium knows nothing of protocol steps or corruption; it only asks.
 package struct MediumTaps {
     /// What becomes of a frame handed to the radio.
-    package enum Fate {
+    enum Fate {
         /// Sent with these bytes (the original, or altered).
         case send([UInt8])
         /// Goes on the air but never arrives (the link is about to drop).
         case lose([UInt8])
 
-        package var bytes: [UInt8] {
+        var bytes: [UInt8] {
             switch self {
             case let .send(bytes), let .lose(bytes): bytes
             }
@@ -20,7 +20,7 @@ package struct MediumTaps {
     }
 
     /// A frame of `type` leaves on `link`, towards the till when the flag is set.
-    package var leaving: (Link, [UInt8], FrameType?, Bool) -> Fate
+    var leaving: (Link, [UInt8], FrameType?, Bool) -> Fate
     /// A frame of `type` has arrived on `link` (towards the till when the flag is set), and been acknowledged.
-    package var arrived: (Link, FrameType?, Bool) -> Void
+    var arrived: (Link, FrameType?, Bool) -> Void
 }

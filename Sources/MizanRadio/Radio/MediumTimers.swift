@@ -14,13 +14,13 @@ package final class MediumTimers: TimerTarget {
     @exclusivity(unchecked) private var slots: [MediumTimer?] = []
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
-    package init(medium: RadioMedium, clock: VirtualClock) {
+    init(medium: RadioMedium, clock: VirtualClock) {
         self.medium = Unmanaged.passUnretained(medium)
         self.clock = clock
     }
 
     /// Sets `timer` to fire at `deadline` (see `VirtualClock.schedule(at:target:event:)`).
-    package func schedule(_ timer: MediumTimer, at deadline: VirtualInstant) {
+    func schedule(_ timer: MediumTimer, at deadline: VirtualInstant) {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -33,7 +33,7 @@ package final class MediumTimers: TimerTarget {
     }
 
     /// Sets `timer` to fire after `delay`.
-    package func schedule(_ timer: MediumTimer, after delay: Duration) {
+    func schedule(_ timer: MediumTimer, after delay: Duration) {
         schedule(timer, at: clock.now.advanced(by: delay))
     }
 

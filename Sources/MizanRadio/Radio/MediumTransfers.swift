@@ -10,7 +10,7 @@ extension RadioMedium {
     /// When a packet sent on `link` from `start` gets through: the first
     /// connection event whose packet is not lost. `nil` when nothing gets
     /// through for a supervision timeout: the link is lost then.
-    package func deliveryTime(_ link: Link, from start: Duration) -> Duration? {
+    func deliveryTime(_ link: Link, from start: Duration) -> Duration? {
         var time = start
         let per = model.packetErrorRate(rssi: linkRSSI(link))
         while true {
@@ -23,7 +23,7 @@ extension RadioMedium {
     /// When a frame queued behind `last` on `link` arrives, moving `last` to it;
     /// `nil` when nothing gets through, and then the link is lost a supervision
     /// timeout after the frame's turn came.
-    package func nextArrival(on link: Link, after last: inout Duration) -> Duration? {
+    func nextArrival(on link: Link, after last: inout Duration) -> Duration? {
         let start = Swift.max(now, last)
         guard let arrival = deliveryTime(link, from: start) else {
             last = start + link.supervisionTimeout
@@ -36,7 +36,7 @@ extension RadioMedium {
 
     /// A frame leaving on `link`: the fault injector has its say (it may spoil
     /// or hold it), the trace records it; `nil` when nothing is to be sent.
-    package func leaving(_ link: Link, _ sent: [UInt8], toTill: Bool) -> (type: FrameType?, bytes: [UInt8])? {
+    func leaving(_ link: Link, _ sent: [UInt8], toTill: Bool) -> (type: FrameType?, bytes: [UInt8])? {
         let type = FrameType(peeking: sent)
         let fate = taps?.leaving(link, sent, type, toTill) ?? .send(sent)
         observe?(.sent(phone: link.phone.index, till: link.till.index, toTill: toTill, type, bytes: fate.bytes.count))
@@ -45,7 +45,7 @@ extension RadioMedium {
     }
 
     /// How a notification starts, on either link layer.
-    package enum NotificationStart {
+    enum NotificationStart {
         /// No link to that phone (or the till's Bluetooth is off), or the fault injector held it: nothing goes.
         case nowhere
         /// The notify queue is full: "ready to update" follows when there is room.
@@ -53,7 +53,7 @@ extension RadioMedium {
         case send(Link, FrameType?, [UInt8])
     }
 
-    package func startNotification(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> NotificationStart {
+    func startNotification(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8]) -> NotificationStart {
         guard till.availability == .on, let link = till.link(to: central) else { return .nowhere }
         guard link.notifiesInFlight < parameters.notifyQueueCapacity else {
             till.notifyRefused = true
@@ -65,14 +65,14 @@ extension RadioMedium {
 
     /// A notification in flight until `arrival`: then the phone has it, the
     /// till hears it delivered, and a till once refused hears "ready to update".
-    package func deliverNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8], at arrival: Duration) {
+    func deliverNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8], at arrival: Duration) {
         link.notifiesInFlight += 1
         frameTimers.schedule(.notificationArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
     }
 
     /// A notification arrives: the phone has it, the till hears it delivered,
     /// and a till once refused hears "ready to update".
-    package func notificationArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+    func notificationArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         // Each read of a link's unowned phone or till is checked (an atomic retain and release): one each.
         let till = link.till, phone = link.phone
         let central = phone.central
@@ -87,7 +87,7 @@ extension RadioMedium {
         }
     }
 
-    package func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
+    func write(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
@@ -95,7 +95,7 @@ extension RadioMedium {
     }
 
     /// A write arrives on a simple link: the till has it, the phone its acknowledgement.
-    package func writeArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+    func writeArrives(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard link.open else { return }
         let phone = link.phone, till = link.till // read once each (`notificationArrives`)
         observe?(.delivered(phone: phone.index, till: till.index, toTill: true, type))
@@ -107,7 +107,7 @@ extension RadioMedium {
     }
 
     /// One of the medium's timers set as data fired (`MediumTimers`).
-    package func fire(_ timer: MediumTimer) {
+    func fire(_ timer: MediumTimer) {
         switch timer {
         case let .connect(phone, till): connectCompletes(phone, till)
         case let .writeArrives(link, type, bytes): writeArrives(on: link, type, bytes)
@@ -121,7 +121,7 @@ extension RadioMedium {
     /// A notification from `till` to `central`: false when the queue is full
     /// ("ready to update" follows); otherwise `send` carries it on the link
     /// layer in use.
-    package func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8], by send: (Link, FrameType?, [UInt8]) -> Void) -> Bool {
+    func notify(_ till: TillEndpoint, _ central: CentralID, _ sent: [UInt8], by send: (Link, FrameType?, [UInt8]) -> Void) -> Bool {
         switch startNotification(till, central, sent) {
         case .nowhere: return true
         case .refused: return false
@@ -133,7 +133,7 @@ extension RadioMedium {
 
     /// A notification on a simple link: it arrives at the first connection
     /// event whose packet gets through.
-    package func sendNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
+    func sendNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return }
         deliverNotification(on: link, type, bytes, at: arrival)
     }

@@ -34,68 +34,68 @@ public final class RadioMedium {
     /// The signal model's per-till draws (nil on the simple advertising model). Bound once per
     /// advertising event and passed down borrowed (binding copies it, retaining each of its arrays;
     /// passing a class's stored struct down by reference instead costs a copy of its bytes per call).
-    @exclusivity(unchecked) package var signal: FloorSignal?
+    @exclusivity(unchecked) var signal: FloorSignal?
     /// Whether advertising is on the signal model: `signal != nil`, without the copy that comparing
     /// the optional makes.
-    package let hasSignal: Bool
+    let hasSignal: Bool
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
-    @exclusivity(unchecked) package var colliders: [Collider] = []
+    @exclusivity(unchecked) var colliders: [Collider] = []
     /// The advertisers' event starts by time (`findColliders`).
-    @exclusivity(unchecked) package var eventCalendar: EventCalendar
+    @exclusivity(unchecked) var eventCalendar: EventCalendar
     /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
     /// the chance of none, e^-mean (signal model).
-    package let bystanderMean: Double
-    package let bystanderNone: Double
+    let bystanderMean: Double
+    let bystanderNone: Double
     /// `parameters.packetAirtime` and `packetSpacing` in seconds.
-    package let airtime: Double
-    package let packetSpacing: Double
-    package let clock: VirtualClock
+    let airtime: Double
+    let packetSpacing: Double
+    let clock: VirtualClock
     // Unchecked exclusivity: every draw is a short call into the generator,
     // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
-    @exclusivity(unchecked) package var generator: SeededGenerator
-    package let shadowingSeed: SeededGenerator
-    package let audibility: Audibility
+    @exclusivity(unchecked) var generator: SeededGenerator
+    let shadowingSeed: SeededGenerator
+    let audibility: Audibility
     /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
-    package let linkLayer: LinkLayer
+    let linkLayer: LinkLayer
     /// The till platform on the faithful link layer.
-    package let tillProfile: TillProfile?
+    let tillProfile: TillProfile?
     /// The per-packet spread as a table, for the loss of idle links.
     private(set) lazy var packetSpread = PacketSpread(parameters: model.parameters)
     /// Who is told each event of the medium's (a trace); nil for none, and then no event is built
     /// (`observe?(...)` evaluates nothing), not even its devices' indices.
-    package var observe: ((MediumEvent) -> Void)?
+    var observe: ((MediumEvent) -> Void)?
 
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
-    package var taps: MediumTaps?
+    var taps: MediumTaps?
 
     // Unchecked exclusivity on the device tables and counters read or bumped
     // per packet: each access is a short read, insert or increment that calls
     // nothing back (as `generator`); the dynamic checks were a tenth of W1's
     // per-packet cost.
-    @exclusivity(unchecked) package var tills: [TillEndpoint] = []
+    @exclusivity(unchecked) var tills: [TillEndpoint] = []
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
     @exclusivity(unchecked) package var phones: [Int: PhoneEndpoint] = [:]
-    package var tillIndexByID: [TillID: Int] = [:]
+    var tillIndexByID: [TillID: Int] = [:]
     /// One more than the largest phone index given so far.
-    package var nextPhoneIndex = 0
+    var nextPhoneIndex = 0
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
-    @exclusivity(unchecked) package var scanners: [PhoneEndpoint] = []
+    @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// The phone numbered as each till (index for index), if any: on isolated pairs
     /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`). What keeps
     /// it alive for its till's `ownPhone` (`setOwnPhone` sets both).
-    @exclusivity(unchecked) package var ownPhones: [PhoneEndpoint?] = []
+    @exclusivity(unchecked) var ownPhones: [PhoneEndpoint?] = []
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
-    package let advertisingDelayMaxNanos: Double
+    let advertisingDelayMaxNanos: Double
     /// Per (till, phone) link shadowing, drawn once from its own stream.
-    package var shadowing: [Int: Double] = [:]
+    var shadowing: [Int: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
-    package var lastPacketOnChannel: [Duration]
+    var lastPacketOnChannel: [Duration]
 
     /// Frames in flight and connects under way, as plain data until they fire (`MediumTimer`).
     private(set) lazy var frameTimers = MediumTimers(medium: self, clock: clock)
 
     /// Advertising events so far: stamps each phone's per-event mean RSSI.
-    @exclusivity(unchecked) package var advertisingEvents = 0
+    @exclusivity(unchecked) var advertisingEvents = 0
     @exclusivity(unchecked) public internal(set) var packetsSent = 0
     @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
@@ -125,9 +125,9 @@ public final class RadioMedium {
         lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
     }
 
-    package var now: Duration { clock.now.sinceStart }
+    var now: Duration { clock.now.sinceStart }
 
-    package var faithful: Bool {
+    var faithful: Bool {
         if case .faithful = linkLayer { true } else { false }
     }
 
@@ -210,7 +210,7 @@ public final class RadioMedium {
 
     // MARK: signal
 
-    package func canHear(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Bool {
+    func canHear(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Bool {
         switch audibility {
         case .everyone: true
         case .ownTillOnly: phone.index == till.index
@@ -220,7 +220,7 @@ public final class RadioMedium {
     /// What adds to the path loss on the link (offsets, body loss,
     /// shadowing; on the signal model also the link's held fade), so that
     /// `model.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
-    package func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
+    func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
         if hasSignal {
             return held(phone, till).link - model.meanRSSI(distance: distance(phone, till))
         }
@@ -246,7 +246,7 @@ public final class RadioMedium {
         return position
     }
 
-    package func distance(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
+    func distance(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
         position(of: phone).distance(to: till.position)
     }
 
@@ -255,7 +255,7 @@ public final class RadioMedium {
     /// and the held signal are all the stand's, and every connection event
     /// asks. The link's unowned phone is read once, its till only to compute
     /// (each read is checked: an atomic retain and release).
-    package func linkRSSI(_ link: Link) -> Double {
+    func linkRSSI(_ link: Link) -> Double {
         let phone = link.phone
         let standing = phone.isStill || now <= phone.motionStart
         if standing, let kept = link.meanWhileStanding, kept.stand == phone.stands { return kept.rssi }

@@ -21,7 +21,7 @@ import MizanTime
 /// connection event at W1's 15 ms) is still a constant on both layers.
 public struct RadioParameters: Hashable, Sendable {
     /// The signal model's fit on the six Danis tracks, where its defaults come from.
-    package static let danisFit = SignalParameters()
+    static let danisFit = SignalParameters()
 
     /// Which advertising model the floor runs (see above). The signal model
     /// by default; the ideal radio (W1) and `firstDefinition` use the simple one.

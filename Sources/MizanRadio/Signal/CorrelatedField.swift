@@ -21,10 +21,10 @@ public struct CorrelatedField: Sendable {
     public let correlationLength: Double
     /// Four features: wave vectors, phases, and 1 for a real feature or 0 for padding (in the last).
     private struct FourFeatures {
-        package let kx: SIMD4<Double>
-        package let ky: SIMD4<Double>
-        package let phase: SIMD4<Double>
-        package let weight: SIMD4<Double>
+        let kx: SIMD4<Double>
+        let ky: SIMD4<Double>
+        let phase: SIMD4<Double>
+        let weight: SIMD4<Double>
     }
 
     private let chunks: [FourFeatures]
@@ -57,7 +57,7 @@ public struct CorrelatedField: Sendable {
     /// One feature's wave vector, from the spectral density of the exponential
     /// covariance (a bivariate Cauchy with scale 1/L): z / (L |w|), z a 2-D
     /// standard normal and w a standard normal (`SharedSpectrumShadowing` draws its own the same way).
-    package static func waveVector(correlationLength: Double, generator: inout SeededGenerator) -> (x: Double, y: Double) {
+    static func waveVector(correlationLength: Double, generator: inout SeededGenerator) -> (x: Double, y: Double) {
         let zx = generator.normal(), zy = generator.normal()
         var w = 0.0
         repeat { w = abs(generator.normal()) } while w < 1e-9

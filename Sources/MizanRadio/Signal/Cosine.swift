@@ -20,10 +20,10 @@ import Darwin
 package enum Cosine {
     /// Largest |x| reduced here: n = x * 2/pi stays under 2^20, so n times each 33-bit part of pi/2 is exact.
     /// (Beyond it the three parts, with no tail, would lose accuracy.)
-    package static let reducedLimit = 1.0e6
+    static let reducedLimit = 1.0e6
 
     @inline(__always)
-    package static func cos(_ x: Double) -> Double {
+    static func cos(_ x: Double) -> Double {
         guard abs(x) <= reducedLimit else { return libraryCosine(x) }
         // n = x * 2/pi rounded to nearest (the 1.5 x 2^52 shift rounds, and its low bits are n mod 4).
         let shifted = x * 0x1.45F306DC9C883p-1 + 0x1.8p52
@@ -54,14 +54,14 @@ extension Cosine {
     /// Four cosines at once, as `cos(_:)` lane by lane (the same operations,
     /// so the same bits), for arguments within `reducedLimit`.
     @inline(__always)
-    package static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> { cosineAndSine(x).cos }
+    static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> { cosineAndSine(x).cos }
 
     /// Four cosines and sines at once, for arguments within `reducedLimit`:
     /// the cosines those of `cos(_:)`; the sines from the same reduction and
     /// kernels, shifted a quadrant (sin r, cos r, -sin r, -cos r), so within
     /// 2 units in the last place of the C library's `sin` too (`CosineTests`).
     @inline(__always)
-    package static func cosineAndSine(_ x: SIMD4<Double>) -> (cos: SIMD4<Double>, sin: SIMD4<Double>) {
+    static func cosineAndSine(_ x: SIMD4<Double>) -> (cos: SIMD4<Double>, sin: SIMD4<Double>) {
         let shift = SIMD4<Double>(repeating: 0x1.8p52)
         let shifted = x * 0x1.45F306DC9C883p-1 + shift
         let quadrant = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 3

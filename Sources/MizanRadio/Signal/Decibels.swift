@@ -23,7 +23,7 @@ package struct Decibels: Sendable {
     private let inverse: [Double]
     private let logarithm: [Double]
 
-    package static let standard = Decibels()
+    static let standard = Decibels()
 
     private init() {
         var inverse: [Double] = [], logarithm: [Double] = []
@@ -43,13 +43,13 @@ package struct Decibels: Sendable {
 
     /// 10 log10(x).
     @inline(__always)
-    package func of(_ x: Double) -> Double {
+    func of(_ x: Double) -> Double {
         Self.decibelsPerNeper * natural(x)
     }
 
     /// ln x.
     @inline(__always)
-    package func natural(_ x: Double) -> Double {
+    func natural(_ x: Double) -> Double {
         let bits = x.bitPattern
         let biased = Int(truncatingIfNeeded: bits >> 52)
         // Positive, normal and finite: the sign bit clear, the exponent neither 0 nor all ones.

@@ -114,7 +114,7 @@ public struct FloorSignal: Sendable {
     /// `noise(till:event:phone:channel:)` for the pair whose `HeldSignal.noiseKey` is `pair`
     /// (the same value, without hashing the till and phone again for every packet).
     @inline(__always)
-    package func noise(pair: UInt64, event: Int, channel: Int) -> Double {
+    func noise(pair: UInt64, event: Int, channel: Int) -> Double {
         guard packetNoise > 0 else { return 0 }
         var state = packetKey(pair: pair, event: event, channel: channel) ^ 0x5DEE_CE66_D1CE_4E5B
         return packetNoise * normals.normal(&state)
@@ -126,7 +126,7 @@ public struct FloorSignal: Sendable {
     /// this state, never from the medium's generator, so that they do not
     /// depend on the order in which the phones are visited.
     @inline(__always)
-    package func reportState(pair: UInt64, event: Int, channel: Int) -> UInt64 {
+    func reportState(pair: UInt64, event: Int, channel: Int) -> UInt64 {
         packetKey(pair: pair, event: event, channel: channel) ^ 0x2545_F491_4F6C_DD1D
     }
 
@@ -150,13 +150,13 @@ public struct FloorSignal: Sendable {
 
     /// A standard normal from a hash state (`Ziggurat`), advancing it.
     @inline(__always)
-    package func normal(_ state: inout UInt64) -> Double {
+    func normal(_ state: inout UInt64) -> Double {
         normals.normal(&state)
     }
 
     /// A uniform in (0, 1) from a hash state, advancing it.
     @inline(__always)
-    package func unit(_ state: inout UInt64) -> Double {
+    func unit(_ state: inout UInt64) -> Double {
         Ziggurat.unit(&state)
     }
 }
@@ -168,9 +168,9 @@ public struct HeldSignal: Sendable {
     public let channels: (Double, Double, Double)
     /// The (till, phone) pair's hash, for its packets' noise (`FloorSignal.noise(pair:event:channel:)`);
     /// 0 off the signal model, where nothing draws noise from it.
-    package let noiseKey: UInt64
+    let noiseKey: UInt64
 
-    package init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64) {
+    init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64) {
         self.link = link
         self.channels = channels
         self.noiseKey = noiseKey
@@ -187,11 +187,11 @@ public struct HeldSignal: Sendable {
 
 /// A centred Rician fade in dB, drawn from a hash state.
 package struct RicianDraw: Sendable {
-    package let lineOfSight: Double
-    package let scatter: Double
-    package let mean: Double
+    let lineOfSight: Double
+    let scatter: Double
+    let mean: Double
 
-    package init(kFactordB: Double) {
+    init(kFactordB: Double) {
         let k = pow(10, kFactordB / 10)
         lineOfSight = (k / (k + 1)).squareRoot()
         scatter = (1 / (2 * (k + 1))).squareRoot()
@@ -216,7 +216,7 @@ package struct RicianDraw: Sendable {
         mean = sum / total
     }
 
-    package func fade(_ state: inout UInt64, _ normals: Ziggurat, _ decibels: Decibels) -> Double {
+    func fade(_ state: inout UInt64, _ normals: Ziggurat, _ decibels: Decibels) -> Double {
         let re = lineOfSight + scatter * normals.normal(&state), im = scatter * normals.normal(&state)
         return decibels.of(Swift.max(re * re + im * im, 1e-12)) - mean
     }
@@ -224,8 +224,8 @@ package struct RicianDraw: Sendable {
 
 /// The signal model's fixed tables (`FloorSignal.tables`), one instance for every model.
 package final class SignalTables: Sendable {
-    package let normals = Ziggurat.standard
-    package let decibels = Decibels.standard
+    let normals = Ziggurat.standard
+    let decibels = Decibels.standard
 
-    package static let standard = SignalTables()
+    static let standard = SignalTables()
 }

@@ -24,23 +24,23 @@ public struct SharedSpectrumShadowing: Sendable {
     public let sigma: Double
     public let correlationLength: Double
     public let features: Int
-    package let kx: [Double]
-    package let ky: [Double]
+    let kx: [Double]
+    let ky: [Double]
     /// Each till's phases as cos(phi) and sin(phi), four features to a vector
     /// (`chunks` vectors per till, till after till; padding lanes are 0).
     private var cosPhase: [SIMD4<Double>] = []
     private var sinPhase: [SIMD4<Double>] = []
     private let chunks: Int
-    package let scale: Double
+    let scale: Double
 
     /// A spot's features, cos(k_m . p) and sin(k_m . p), four to a vector (padding lanes 0).
     /// Immutable, and a class so that passing it on retains one object, not its two arrays
     /// (a phone's held signals from every till it hears use its spot's basis).
     public final class Basis: Sendable {
-        package let cosines: [SIMD4<Double>]
-        package let sines: [SIMD4<Double>]
+        let cosines: [SIMD4<Double>]
+        let sines: [SIMD4<Double>]
 
-        package init(cosines: [SIMD4<Double>], sines: [SIMD4<Double>]) {
+        init(cosines: [SIMD4<Double>], sines: [SIMD4<Double>]) {
             self.cosines = cosines
             self.sines = sines
         }
@@ -121,7 +121,7 @@ public struct SharedSpectrumShadowing: Sendable {
     }
 
     /// The phase of feature `feature` of till `till`, radians (for tests).
-    package func phase(till: Int, feature: Int) -> Double {
+    func phase(till: Int, feature: Int) -> Double {
         let chunk = till * chunks + feature / 4
         return atan2(sinPhase[chunk][feature % 4], cosPhase[chunk][feature % 4])
     }

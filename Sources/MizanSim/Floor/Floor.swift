@@ -78,7 +78,7 @@ public final class Floor {
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
                              linkLayer: plan.linkLayer)
         faults = FaultInjector(medium: medium)
-        if let events = self.events { medium.observe = { [unowned self] in events(FloorEvent(at: now, .air($0))) } }
+        if let events = self.events { medium.observe(with: { [unowned self] in events(FloorEvent(at: now, .air($0))) }) }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
         if builtInPersons { setUpPayers() }
@@ -158,7 +158,7 @@ public final class Floor {
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
         unit.device = till
         // Deliveries enter the till synchronously: the medium runs on the run's executor too.
-        endpoint.deliver = { [till] in till.hearOnRun($0) }
+        endpoint.deliver(to: { [till] in till.hearOnRun($0) })
         tills.append(unit)
     }
 
@@ -203,7 +203,7 @@ public final class Floor {
         let endpoint = medium.addPhone(DeviceRef.centralID(index: index), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
         if case let .faithful(profiles) = plan.linkLayer {
-            endpoint.profile = profiles.phoneProfile(draw: platforms.unitInterval())
+            endpoint.setPlatform(profiles.phoneProfile(draw: platforms.unitInterval()))
         }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
         let unit = PhoneUnit(index: index, endpoint: endpoint, till: till)
@@ -224,7 +224,7 @@ public final class Floor {
                           timerFired: confined(missedDeadline))
         unit.device = phone
         // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
-        endpoint.deliver = { [phone] in phone.hearOnRun($0) }
+        endpoint.deliver(to: { [phone] in phone.hearOnRun($0) })
         endpoint.sendReports(to: phone)
         phoneUnits[index] = unit
         let behaviour = plan.payerBehaviour

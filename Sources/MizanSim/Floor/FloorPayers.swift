@@ -121,7 +121,7 @@ extension Floor {
             let stand = Position(x: till.plan.position.x + payers.uniform(plan.payerBehaviour.standX),
                                  y: till.plan.position.y + payers.uniform(plan.payerBehaviour.standY),
                                  z: plan.radio.phoneHeight)
-            phone.endpoint.motion = .standing(at: stand)
+            phone.endpoint.move(.standing(at: stand))
         }
         ledger.hostStarted(till: till.index, at: now)
         record(.operatorLocks(till: till.index, phone: payer, by: nil))
@@ -149,7 +149,7 @@ extension Floor {
     func tapStart(_ phone: PhoneUnit) {
         guard !phone.busy, !draining else { return } // mid-transaction, Start is not on screen; or the run is ending
         tappedForLock.insert(phone.index)
-        ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.profile?.name)
+        ledger.attemptStarted(phone: phone.index, at: now, platform: phone.endpoint.platformName)
         record(.payerTapsStart(phone: phone.index))
         phone.device.entered { $0.tapStart() }
         if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {

@@ -88,7 +88,7 @@ extension Floor {
             let nearest = nearestTill(to: phone)
             record(.chooses(phone: phone.index, till: chosen, nearest: nearest))
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint),
-                                time: now, platform: phone.endpoint.profile?.name)
+                                time: now, platform: phone.endpoint.platformName)
             if tills.indices.contains(chosen), let tillKeys = tills[chosen].keys { phone.keys?.prepareSession(with: tillKeys) }
         case .sentKey:
             ledger.attemptSentKey(phone: phone.index, at: now)

@@ -74,7 +74,7 @@ extension Floor {
     func isIdleForGood(_ phone: PhoneUnit) -> Bool {
         guard phone.processes == 0, !ledger.hasUnsettledAttempt(phone: phone.index) else { return false }
         let endpoint = phone.endpoint
-        guard !endpoint.scanning, !endpoint.connecting, endpoint.link == nil, endpoint.pendingTill == nil else { return false }
+        guard endpoint.isIdle else { return false }
         return phone.device.entered { !$0.busy && $0.timers.isIdle }
     }
 

@@ -80,6 +80,10 @@ public actor Phone: AdvertisementReceiver {
 
     /// An advertising report from the medium, on the run's executor (see `entered`): `hearOnRun(.discovered(payload, rssi: rssi))`
     /// without the event around the payload.
+    package static let hearAdvertisement: @Sendable (AnyObject, [UInt8], Int) -> Void = {
+        unsafeDowncast($0, to: Phone.self).heardAdvertisementOnRun($1, rssi: $2)
+    }
+
     package nonisolated func heardAdvertisementOnRun(_ payload: [UInt8], rssi: Int) {
         Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a phone's radio delivered") }
         unsafeBitCast(phoneHearsAdvertisement as (isolated Phone, [UInt8], Int) -> Void, to: ((Phone, [UInt8], Int) -> Void).self)(self, payload, rssi)

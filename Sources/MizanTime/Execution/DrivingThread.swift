@@ -17,12 +17,12 @@ import Darwin
 /// with a clear message instead of corrupting the run, and so that the
 /// executor can answer isolation checks. Between runs (no owner) any one
 /// thread may set the simulation up.
-package final class DrivingThread: Sendable {
+public final class DrivingThread: Sendable {
     /// The owner's `pthread_t` as an integer, 0 when no thread drives.
-    private let owner = Atomic<UInt>(0)
+    @usableFromInline let owner = Atomic<UInt>(0)
 
     /// An identifier of the calling thread, unique among live threads.
-    package static var currentThreadID: UInt {
+    @inlinable static var currentThreadID: UInt {
         #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
         #else
@@ -33,7 +33,7 @@ package final class DrivingThread: Sendable {
     /// Makes the calling thread the driver. Returns true if it became the driver
     /// (the caller must `leave()`), false if it already was (a nested call).
     /// Stops the process if another thread is driving.
-    package func enter() -> Bool {
+    func enter() -> Bool {
         let me = Self.currentThreadID
         let (exchanged, original) = owner.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing)
         if exchanged { return true }
@@ -42,12 +42,12 @@ package final class DrivingThread: Sendable {
     }
 
     /// Ends the calling thread's turn as driver.
-    package func leave() {
+    func leave() {
         owner.store(0, ordering: .releasing)
     }
 
     /// Whether the calling thread is driving the simulation now.
-    package var isCurrent: Bool {
+    var isCurrent: Bool {
         owner.load(ordering: .relaxed) == Self.currentThreadID
     }
 
@@ -55,8 +55,8 @@ package final class DrivingThread: Sendable {
     /// synchronously (an actor of the run, from outside it) while the run is
     /// driven. Between runs, the one thread setting the run up may (a phone
     /// placed with its Bluetooth off hears so at once).
-    @inline(__always)
-    package func checkDriving(_ what: @autoclosure () -> String) {
+    @inlinable @inline(__always)
+    public func checkDriving(_ what: @autoclosure () -> String) {
         let current = owner.load(ordering: .relaxed)
         if current != 0, current != Self.currentThreadID {
             preconditionFailure("MizanSim: \(what()) from a thread that is not driving the simulation; "
@@ -68,7 +68,7 @@ package final class DrivingThread: Sendable {
     /// simulation while it runs. A relaxed load and a compare: cheap enough
     /// for every enqueue and every timer.
     @inline(__always)
-    package func checkAccess(_ what: @autoclosure () -> String) {
+    func checkAccess(_ what: @autoclosure () -> String) {
         let current = owner.load(ordering: .relaxed)
         if current != 0, current != Self.currentThreadID {
             preconditionFailure(

@@ -10,22 +10,22 @@ package struct JobQueue {
     /// How many jobs are waiting.
     private(set) var count = 0
 
-    package init(initialCapacity: Int = 256) {
+    init(initialCapacity: Int = 256) {
         var capacity = 1
         while capacity < initialCapacity { capacity <<= 1 }
         buffer = ContiguousArray(repeating: nil, count: capacity)
         mask = capacity - 1
     }
 
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
-    package mutating func append(_ job: UnownedJob) {
+    mutating func append(_ job: UnownedJob) {
         if count == buffer.count { grow() }
         buffer[(head + count) & mask] = job
         count += 1
     }
 
-    package mutating func popFirst() -> UnownedJob? {
+    mutating func popFirst() -> UnownedJob? {
         guard count > 0 else { return nil }
         let job = buffer[head]
         head = (head + 1) & mask

@@ -45,7 +45,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         self.init(drivingThread: DrivingThread())
     }
 
-    package init(drivingThread: DrivingThread) {
+    init(drivingThread: DrivingThread) {
         self.drivingThread = drivingThread
     }
 

@@ -21,14 +21,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// The seed this stream was made from; `split(_:)` derives children from it.
     public let seed: UInt64
 
-    @usableFromInline package var s0: UInt64
-    @usableFromInline package var s1: UInt64
-    @usableFromInline package var s2: UInt64
-    @usableFromInline package var s3: UInt64
+    @usableFromInline var s0: UInt64
+    @usableFromInline var s1: UInt64
+    @usableFromInline var s2: UInt64
+    @usableFromInline var s3: UInt64
 
     /// The second value of the last Marsaglia polar pair, kept for the next
     /// `normal` call (a standard normal deviate).
-    @usableFromInline package var spareNormal: Double?
+    @usableFromInline var spareNormal: Double?
 
     /// A stream whose four state words are the first four outputs of
     /// SplitMix64 started at `seed` (so the state is never all zero).
@@ -43,7 +43,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A stream with the given state words (not all zero), for known-answer tests.
-    package init(seed: UInt64, state: (UInt64, UInt64, UInt64, UInt64)) {
+    init(seed: UInt64, state: (UInt64, UInt64, UInt64, UInt64)) {
         precondition(state != (0, 0, 0, 0), "xoshiro256** needs a state that is not all zero")
         self.seed = seed
         (s0, s1, s2, s3) = state
@@ -159,18 +159,20 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// Rotates `value` left by `amount` bits (0 < amount < 64).
     @inlinable
-    package static func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
+    static func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
         (value << amount) | (value >> (64 &- amount))
     }
 
     /// One SplitMix64 step (Steele, Lea and Flood, 2014): advances `state`, returns the mixed output.
-    package static func splitMix64(_ state: inout UInt64) -> UInt64 {
+    @inlinable
+    static func splitMix64(_ state: inout UInt64) -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return mix64(state)
     }
 
     /// SplitMix64's output function: a bijection on `UInt64` with good avalanche.
-    package static func mix64(_ value: UInt64) -> UInt64 {
+    @inlinable
+    public static func mix64(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -180,7 +182,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// The child seed for (`parent`, `label`). For a fixed parent it is a
     /// bijection of the label (odd multiply, xor, `mix64`), so siblings never
     /// collide.
-    package static func childSeed(parent: UInt64, label: UInt64) -> UInt64 {
+    static func childSeed(parent: UInt64, label: UInt64) -> UInt64 {
         let parentKey = mix64(parent &+ 0x6A09_E667_F3BC_C909)
         return mix64(parentKey ^ (label &* 0xD1B5_4A32_D192_ED03))
     }

@@ -20,22 +20,22 @@ import Darwin
 ///
 /// Until session 6 every hashed normal was AS 241 of one uniform: a division
 /// and two degree-7 polynomials per draw, about a tenth of W3's wall time.
-package struct Ziggurat: Sendable {
+public struct Ziggurat: Sendable {
     /// Layer edges: x[0] = v / f(r) (the base layer's width, its tail
     /// folded in), x[1] = r, x[i] decreasing, x[256] = 0.
-    package let x: [Double]
+    @usableFromInline let x: [Double]
     /// f(x[i]) = exp(-x[i]^2 / 2), increasing to f(x[256]) = 1.
-    package let f: [Double]
+    @usableFromInline let f: [Double]
     /// The normal's mass beyond r, 1 - Phi(r).
-    package let tailMass: Double
+    @usableFromInline let tailMass: Double
 
     /// The tables of the standard 256-layer ziggurat: r and the layers'
     /// common area v (of the unnormalised density exp(-x^2 / 2)) from
     /// Marsaglia and Tsang's paper; the edges by their recurrence.
-    package static let standard = Ziggurat()
+    public static let standard = Ziggurat()
 
-    package static let r = 3.6541528853610088
-    package static let area = 4.92867323399e-3
+    static let r = 3.6541528853610088
+    static let area = 4.92867323399e-3
 
     private init() {
         let r = Self.r, v = Self.area
@@ -52,8 +52,8 @@ package struct Ziggurat: Sendable {
     }
 
     /// A standard normal from `state`, advancing it (one `SeededGenerator.splitMix64` step per try).
-    @inline(__always)
-    package func normal(_ state: inout UInt64) -> Double {
+    @inlinable @inline(__always)
+    public func normal(_ state: inout UInt64) -> Double {
         while true {
             let bits = SeededGenerator.splitMix64(&state)
             let layer = Int(truncatingIfNeeded: bits & 0xFF)
@@ -68,16 +68,16 @@ package struct Ziggurat: Sendable {
     }
 
     /// Beyond r: the normal's quantile of a uniform share of the tail's mass (at least 2^-53 of the whole).
-    @inline(never)
-    private func tail(_ state: inout UInt64, negative: Bool) -> Double {
+    @usableFromInline @inline(never)
+    func tail(_ state: inout UInt64, negative: Bool) -> Double {
         let share = Swift.max(Self.unit(&state) * tailMass, 0x1.0p-53)
         let magnitude = -NormalQuantile.of(share)
         return negative ? -magnitude : magnitude
     }
 
     /// A uniform in (0, 1) from the top 52 bits of one hash step: (k + 1/2) / 2^52.
-    @inline(__always)
-    package static func unit(_ state: inout UInt64) -> Double {
+    @inlinable @inline(__always)
+    public static func unit(_ state: inout UInt64) -> Double {
         (Double(SeededGenerator.splitMix64(&state) >> 12) + 0.5) * 0x1.0p-52
     }
 }

@@ -1,5 +1,6 @@
 extension Duration {
     /// Seconds as a `Double`: `Double(components.seconds) + Double(components.attoseconds) * 1e-18`.
+    @inlinable
     public var seconds: Double {
         let (whole, atto) = wholeSeconds
         return Double(whole) + Double(atto) * 1e-18
@@ -11,8 +12,8 @@ extension Duration {
     /// hottest clocks (the advertising events, the connection events): the
     /// quotient is estimated in floating point and set right by one exact
     /// multiply (`DurationSecondsTests` checks it against `components`).
-    @inline(__always)
-    package var wholeSeconds: (seconds: Int64, attoseconds: Int64) {
+    @inlinable @inline(__always)
+    public var wholeSeconds: (seconds: Int64, attoseconds: Int64) {
         let atto = attoseconds
         let high = Int64(truncatingIfNeeded: atto >> 64)
         // Beyond 2^84 attoseconds (about 224 days) the floating-point estimate could miss by more than
@@ -35,8 +36,8 @@ extension Duration {
     /// `self / .seconds(1)`, the same value (the attoseconds' nearest double
     /// over 10^18), without the standard library's generic 128-bit conversion
     /// when the attoseconds fit 64 bits (about 9.2 s).
-    @inline(__always)
-    package var inSeconds: Double {
+    @inlinable @inline(__always)
+    public var inSeconds: Double {
         let atto = attoseconds
         if let small = Int64(exactly: atto) { return Double(small) / 1e18 }
         return self / .seconds(1)

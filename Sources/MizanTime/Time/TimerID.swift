@@ -3,9 +3,9 @@
 /// identifier matches nothing.
 public struct TimerID: Hashable, Sendable, CustomStringConvertible {
     /// Where the timer lives in its queue's slot table.
-    package let slot: Int
+    let slot: Int
     /// The timer's insertion sequence number (unique per queue, never 0).
-    package let sequence: UInt64
+    let sequence: UInt64
 
     public var description: String { "timer #\(sequence)" }
 }

@@ -12,14 +12,14 @@ package struct TimerQueue<Payload> {
     /// is kept as attoseconds since the start (`Int128`, compared inline),
     /// because `Duration`'s own comparison is an opaque call into the runtime.
     private struct Entry {
-        package var deadline: Int128
-        package var sequence: UInt64
-        package var slot: Int
+        var deadline: Int128
+        var sequence: UInt64
+        var slot: Int
 
-        package var instant: VirtualInstant { VirtualInstant(sinceStart: Duration(attoseconds: deadline)) }
+        var instant: VirtualInstant { VirtualInstant(sinceStart: Duration(attoseconds: deadline)) }
 
         @inline(__always)
-        package func fires(before other: Entry) -> Bool {
+        func fires(before other: Entry) -> Bool {
             deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
         }
     }
@@ -35,15 +35,15 @@ package struct TimerQueue<Payload> {
     private var nextSequence: UInt64 = 1
 
     /// How many timers are pending.
-    package var count: Int { heap.count }
+    var count: Int { heap.count }
 
-    package var isEmpty: Bool { heap.isEmpty }
+    var isEmpty: Bool { heap.isEmpty }
 
     /// The deadline of the timer that fires next, if any.
-    package var nextDeadline: VirtualInstant? { heap.first?.instant }
+    var nextDeadline: VirtualInstant? { heap.first?.instant }
 
     /// Adds a timer; it fires after every pending timer with an earlier or equal deadline.
-    package mutating func insert(_ payload: Payload, at deadline: VirtualInstant) -> TimerID {
+    mutating func insert(_ payload: Payload, at deadline: VirtualInstant) -> TimerID {
         let id = reserve()
         fill(id, with: payload, at: deadline)
         return id
@@ -51,7 +51,7 @@ package struct TimerQueue<Payload> {
 
     /// Takes an identifier and a slot for a timer that is not pending yet (see
     /// `fill`), so that the identifier can be handed out before the payload exists.
-    package mutating func reserve() -> TimerID {
+    mutating func reserve() -> TimerID {
         let sequence = nextSequence
         nextSequence += 1
         let slot: Int
@@ -68,7 +68,7 @@ package struct TimerQueue<Payload> {
     }
 
     /// Makes a reserved timer pending.
-    package mutating func fill(_ id: TimerID, with payload: Payload, at deadline: VirtualInstant) {
+    mutating func fill(_ id: TimerID, with payload: Payload, at deadline: VirtualInstant) {
         precondition(isReserved(id), "fill(_:with:at:) needs a reserved, not yet pending timer")
         payloads[id.slot] = payload
         heap.append(Entry(deadline: deadline.sinceStart.attoseconds, sequence: id.sequence, slot: id.slot))
@@ -76,14 +76,14 @@ package struct TimerQueue<Payload> {
     }
 
     /// Gives back a reserved timer that will not be filled.
-    package mutating func release(_ id: TimerID) {
+    mutating func release(_ id: TimerID) {
         precondition(isReserved(id), "release(_:) needs a reserved, not yet pending timer")
         freeSlot(id.slot)
     }
 
     /// Removes and returns the next timer if its deadline is not after `limit`
     /// (any deadline when `limit` is nil).
-    package mutating func popFirst(notAfter limit: VirtualInstant? = nil) -> (deadline: VirtualInstant, payload: Payload)? {
+    mutating func popFirst(notAfter limit: VirtualInstant? = nil) -> (deadline: VirtualInstant, payload: Payload)? {
         guard let first = heap.first else { return nil }
         if let limit, first.deadline > limit.sinceStart.attoseconds { return nil }
         let payload = takePayload(slot: first.slot)
@@ -93,7 +93,7 @@ package struct TimerQueue<Payload> {
 
     /// Removes a pending timer and returns its payload; nil if `id` is not
     /// pending (already fired, cancelled, or only reserved).
-    package mutating func remove(_ id: TimerID) -> Payload? {
+    mutating func remove(_ id: TimerID) -> Payload? {
         guard id.slot >= 0, id.slot < payloads.count,
               slotSequence[id.slot] == id.sequence,
               heapIndex[id.slot] >= 0

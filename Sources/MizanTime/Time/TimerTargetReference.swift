@@ -6,5 +6,5 @@
 /// (a retired payer's timers are idle first), and firing on a freed target
 /// stops the process, as an unowned capture did.
 package struct TimerTargetReference {
-    package unowned let target: any TimerTarget
+    unowned let target: any TimerTarget
 }

@@ -24,8 +24,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     public typealias Instant = VirtualInstant
     public typealias Duration = Swift.Duration
 
-    package let drivingThread: DrivingThread
-    private var currentInstant: VirtualInstant = .start
+    let drivingThread: DrivingThread
+    @usableFromInline @exclusivity(unchecked) private(set) var currentInstant: VirtualInstant = .start
     // Unchecked exclusivity: every access is a short call into the queue that
     // ends before any callback or continuation runs, so accesses never
     // overlap; the dynamic checks were a tenth of a timer's cost.
@@ -41,12 +41,12 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         self.init(drivingThread: DrivingThread())
     }
 
-    package init(drivingThread: DrivingThread) {
+    init(drivingThread: DrivingThread) {
         self.drivingThread = drivingThread
     }
 
     /// The current virtual time.
-    public var now: VirtualInstant { currentInstant }
+    @inlinable public var now: VirtualInstant { currentInstant }
 
     /// Virtual time is exact to Duration's resolution (one attosecond).
     public var minimumResolution: Duration { Duration(secondsComponent: 0, attosecondsComponent: 1) }
@@ -161,7 +161,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// It reserves and fills its timer at the same point as `sleep` does, so the
     /// two order timers alike.
     nonisolated(nonsending)
-    package func wait(until deadline: VirtualInstant) async throws {
+    func wait(until deadline: VirtualInstant) async throws {
         try await wait(until: deadline, isolation: #isolation)
     }
 
@@ -191,7 +191,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// when nil): sets `now` to the deadline, then runs the callback or resumes
     /// the sleeping task (which enqueues it on its executor). Returns false if
     /// no timer was due.
-    package func fireNextTimer(notAfter limit: VirtualInstant?) -> Bool {
+    func fireNextTimer(notAfter limit: VirtualInstant?) -> Bool {
         guard let (deadline, action) = timers.popFirst(notAfter: limit) else { return false }
         assert(deadline >= currentInstant, "a timer's deadline is never before now")
         currentInstant = deadline
@@ -208,7 +208,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// Moves `now` forward to `instant` when no timer is due before it.
-    package func advance(to instant: VirtualInstant) {
+    func advance(to instant: VirtualInstant) {
         guard instant > currentInstant else { return }
         precondition(timers.nextDeadline.map { $0 > instant } ?? true, "advance(to:) would skip a pending timer")
         currentInstant = instant
@@ -217,7 +217,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// Empties the queue: sleeping tasks are resumed with `CancellationError`
     /// in firing order, callbacks and events are dropped. Returns how many timers were pending.
     @discardableResult
-    package func cancelAllTimers() -> Int {
+    func cancelAllTimers() -> Int {
         var removed = 0
         while let (_, action) = timers.popFirst() {
             removed += 1

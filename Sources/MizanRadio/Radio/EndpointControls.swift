@@ -1,0 +1,28 @@
+import MizanRuntime
+
+/// What the floor sets and reads on the medium and its endpoints. The stored
+/// properties stay internal to the radio, so that the compiler sees every
+/// access to them and checks their exclusivity statically; a package-visible
+/// stored property of a class is checked at run time on every access.
+extension TillEndpoint {
+    /// Where the till's radio events go (its device, on the run's executor).
+    package func deliver(to receiver: @escaping (PeripheralRadioEvent) -> Void) { deliver = receiver }
+}
+
+extension PhoneEndpoint {
+    /// Where the phone's radio events go (its device, on the run's executor).
+    package func deliver(to receiver: @escaping (CentralRadioEvent) -> Void) { deliver = receiver }
+    /// The phone moves: from now on it stands or walks as `motion` says.
+    package func move(_ motion: Motion) { self.motion = motion }
+    /// The phone's platform on the faithful link layer.
+    package func setPlatform(_ profile: PhoneProfile?) { self.profile = profile }
+    /// The platform's name, if it has one.
+    package var platformName: String? { profile?.name }
+    /// Neither scanning, connecting, linked nor waiting for a till's advertising.
+    package var isIdle: Bool { !scanning && !connecting && link == nil && pendingTill == nil }
+}
+
+extension RadioMedium {
+    /// Tells `observer` every event of the medium's (a trace); nil for none.
+    package func observe(with observer: ((MediumEvent) -> Void)?) { observe = observer }
+}
