@@ -59,8 +59,9 @@ enum SoakCommand {
         let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
         let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
         try args.finish()
-        try OutputPaths.check("mizan soak", outputs: [("--out", out)], inputs: [])
-        try TextFile.makeDirectory(out)
+        var outputs = OutputPaths("mizan soak")
+        outputs.folder("--out", out, writing: [])
+        try outputs.prepare()
 
         let clock = ContinuousClock()
         let deadline = minutes.map { clock.now + .seconds($0 * 60) }

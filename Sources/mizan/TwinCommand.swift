@@ -62,7 +62,15 @@ enum TwinCommand {
             throw UsageError("mizan twin: --json and --svg go with --compare or --leave-one-out")
         }
 
+        var outputs = OutputPaths("mizan twin")
+        outputs.folder("--out", outDirectory, writing: ["tills.csv", "trace.csv"])
+        outputs.file("--json", jsonPath)
+        outputs.file("--svg", svgPath)
+        outputs.input(tillsPath, tracePath, fitPath, radioPath)
+        try outputs.check()
+
         let recording = try RSSITrace.read(tillsPath: tillsPath, tracePath: tracePath)
+        try outputs.make()
         let strategies = TwinComparison.defaultStrategies()
         let seedList = (1...UInt64(seeds)).map { $0 }
         var comparisons: [TwinComparison]
