@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small recording in RSSI trace format v1 for the commands' tests: three
-/// tills in a row 3 m apart and two phones walking along it for 20 s, each
+/// tills in a row 3 m apart and three phones walking along it for 20 s, each
 /// hearing every till twice a second with RSSI that falls with distance.
 enum Recording {
     static func folder() throws -> String {
@@ -14,7 +14,7 @@ enum Recording {
 
     static var trace: String {
         var text = "t,phone,till,rssi,x,y,z\n"
-        for (phone, y) in [("a", 0.5), ("b", 1.5)] {
+        for (phone, y) in [("a", 0.5), ("b", 1.5), ("c", 2.5)] {
             for step in 0..<40 {
                 let t = Double(step) * 0.5
                 let x = -1 + 8 * t / 20
