@@ -49,7 +49,7 @@ enum RunCommand {
         RunFolder.declare(outDirectory, in: &outputs)
         outputs.input(floorOptions.path)
         try outputs.check()
-        let plan = try floorOptions.plan(command: "mizan run")
+        let (plan, floorDescription) = try floorOptions.load(command: "mizan run")
         try outputs.make()
 
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
@@ -70,7 +70,7 @@ enum RunCommand {
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.
-        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
+        if let trace { FloorTraceFile.end(trace, at: report.simulated, run: TraceIdentity(describing: floorDescription, seed: seed)) }
         try traceFile?.close()
         try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))

@@ -20,9 +20,6 @@ public enum SweepIdentity {
             text += "axis " + JSONText.string(axis.field) + " " + axis.values.map(JSONText.render).joined(separator: ",") + "\n"
         }
         text += "seeds \(plan.firstSeed) \(plan.seeds)\n"
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return TextDigest.fnv1a(text)
     }
 }
