@@ -41,11 +41,16 @@ let package = Package(
         .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanFormats"]),
         // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
         .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "examples/FloorExamples"),
-        .executableTarget(name: "mizan", dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"]
+        // SourceDigest gives it the digest of the sources it was built from (the `build` a sweep and a run folder record).
+        .executableTarget(name: "mizan", dependencies: ["MizanSelection", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime"],
+            plugins: ["SourceDigest"]
         ),
         .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio"],
             path: "Benchmarks/mizan-bench"
         ),
+        // The digest of the package's sources, computed at build time for mizan.
+        .plugin(name: "SourceDigest", capability: .buildTool(), dependencies: ["SourceDigestTool"]),
+        .executableTarget(name: "SourceDigestTool", path: "Plugins/SourceDigestTool"),
         // Test doubles: radios that fail loudly, a loopback link between two drivers. In no product.
         .target(name: "MizanTestSupport", dependencies: ["MizanRuntime", "MizanProtocol"], path: "Tests/MizanTestSupport"),
         .testTarget(

@@ -28,7 +28,7 @@ enum RunFolder {
             ("floor", JSONText.string(floor)),
             ("seed", String(seed)),
             ("overrides", JSONText.string(options.trimmingEnds(" "))),
-            ("build", JSONText.string(SweepIdentity.build)),
+            ("build", JSONText.string(Build.identity)),
             ("files", "[" + files.map(JSONText.string).joined(separator: ", ") + "]"),
             ("complete", "true"),
         ])
