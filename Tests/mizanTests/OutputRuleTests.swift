@@ -108,6 +108,10 @@ import Testing
         let failure = RunCommandTests.failure { try SoakCommand.main(["--out", file, "--runs", "1"]) }
         #expect(failure?.status == 2)
         #expect(failure?.message == "mizan soak: --out '\(file)' is a file, not a folder; name a folder (it is made if missing)")
+        // A child that cannot be started is no finding about its floor (no "exit status -1" to shrink).
+        let outcome = SoakCommand.run(SoakCase.draw(seed: 1), seed: 1, folder: file, name: "worker-0")
+        guard case let .notRun(reason) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.hasPrefix("cannot write its floor file: \(file)/worker-0.json"), "\(reason)")
     }
 
     @Test func lanesInAFolderWithNoLaneFilesFail() throws {
