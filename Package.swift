@@ -45,11 +45,16 @@ let package = Package(
         .target(name: "MizanFloor", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanFormats", "MizanGeometry", "MizanSelection"]),
         // Two custom floors written with MizanFloor (tested in Tests/FloorExamplesTests).
         .executableTarget(name: "FloorExamples", dependencies: ["MizanFloor"], path: "examples/FloorExamples"),
-        .executableTarget(name: "mizan", dependencies: ["MizanRecordings", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanSelection"]
+        // SourceDigest gives it the digest of the sources it was built from (the `build` a sweep and a run folder record).
+        .executableTarget(name: "mizan", dependencies: ["MizanRecordings", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanSelection"],
+            plugins: ["SourceDigest"]
         ),
         .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanGeometry"],
             path: "Benchmarks/mizan-bench"
         ),
+        // The digest of the package's sources, computed at build time for mizan.
+        .plugin(name: "SourceDigest", capability: .buildTool(), dependencies: ["SourceDigestTool"]),
+        .executableTarget(name: "SourceDigestTool", path: "Plugins/SourceDigestTool"),
         // Test doubles: radios that fail loudly, a loopback link between two drivers. In no product.
         .target(name: "MizanTestSupport", dependencies: ["MizanRuntime", "MizanProtocol"], path: "Tests/MizanTestSupport"),
         .testTarget(

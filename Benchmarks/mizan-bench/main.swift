@@ -53,30 +53,9 @@ func runBench() -> Int32 {
             plan.radio = CheckoutWorkload.radio(faithful: options.faithful)
             let (w0, result) = try w0Around(scale: options.scale) { try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1) }
             let pooled = options.jobs > 1 ? try CheckoutWorkload.measure(plan, seed: options.seed, jobs: options.jobs) : result
-            let report = result.report
-            let peak = peakMemoryBytes()
-            let speed = report.simulated.seconds / result.wallSeconds
-            let pooledSpeed = pooled.report.simulated.seconds / pooled.wallSeconds
-            let heardPerSecond = Double(report.packetsHeard) / result.wallSeconds
-            // Each attempt that reached a secure link did one transaction's crypto (at most).
-            let secured = report.startToSecureLink.count
-            let cryptoSeconds = Double(secured) / w0.rate
-            // The crypto-alone bound: virtual seconds per wall second if the run did nothing but its crypto on one core.
-            let bound = report.simulated.seconds / cryptoSeconds
-            print("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
-            print("  virtual seconds per wall second: \(formatted(speed)) on 1 core, \(formatted(pooledSpeed)) on \(options.jobs) cores")
-            print("  its crypto-alone bound (1 core): \(formatted(bound)) virtual s per wall s; 1 core reaches \(formatted(speed / bound * 100)) % of it, \(options.jobs) cores \(formatted(pooledSpeed / bound * 100)) %")
-            if let ahead = pooled.cryptoAhead { print("  with \(options.jobs) cores, crypto found: \(ahead)") }
-            print("  radio events (packets heard) per wall second: \(formatted(heardPerSecond))")
-            print("  transactions by ending:")
-            for (ending, count) in report.byEnding { print("    \(count)  \(ending.rawValue). \(ending.title)") }
-            print("  wrong-till rate: \(formatted(report.wrongTillRate * 100)) % of \(report.attemptsWithChoice) choices")
-            print("  Start to secure link: p50 \(formatted(report.startToSecureLink.p50 ?? 0)) s, p99 \(formatted(report.startToSecureLink.p99 ?? 0)) s")
-            print("  agreement violations: \(report.violations.count)")
-            print("  the same transactions' crypto alone (W0 x \(secured)): \(formatted(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
-            print("  peak memory: \(peak / 1_048_576) MiB")
-            let endings = report.byEnding.map { "\"\($0.ending.rawValue)\":\($0.count)" }.joined(separator: ",")
-            print(#"{"workload":"\#(options.workload)","radio":"\#(plan.linkLayer.name)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(formatted(speed)),"jobs":\#(options.jobs),"virtual_seconds_per_wall_second_all_cores":\#(formatted(pooledSpeed)),"crypto_bound_virtual_seconds_per_wall_second":\#(formatted(bound)),"ratio_to_crypto_bound":\#((speed / bound * 1000).rounded() / 1000),"ratio_to_crypto_bound_all_cores":\#((pooledSpeed / bound * 1000).rounded() / 1000),"packets_heard_per_wall_second":\#(formatted(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"start_to_secure_p50_s":\#(report.startToSecureLink.p50 ?? 0),"start_to_secure_p99_s":\#(report.startToSecureLink.p99 ?? 0),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"crypto_alone_wall_seconds":\#((cryptoSeconds * 1000).rounded() / 1000),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            let summary = CheckoutSummary(workload: options.workload, plan: plan, options: options, result: result, pooled: pooled,
+                                          w0: w0, peak: peakMemoryBytes(), configuration: configuration)
+            for line in summary.lines { print(line) }
         default:
             printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")
             return 2
@@ -104,8 +83,12 @@ func printError(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
+/// A figure to one decimal (whole numbers without one); "null" for a value that is not finite, which no figure should be.
 func formatted(_ value: Double) -> String {
-    (value * 10).rounded() / 10 == value.rounded() ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
+    guard value.isFinite else { return "null" }
+    // Past 10^15 a Double has no tenths left to show, and a whole number may not fit an Int.
+    guard abs(value) < 1e15 else { return String(value.rounded()) }
+    return (value * 10).rounded() / 10 == value.rounded() ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
 }
 
 exit(runBench())

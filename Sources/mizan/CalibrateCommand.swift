@@ -9,7 +9,10 @@ enum CalibrateCommand {
     - 10 * pathLossExponent * log10(distance) to a trace in RSSI trace format
     v1, with the offsets averaging zero, and prints JSON a floor file's radio
     section loads: referenceRSSI, pathLossExponent, packetSigma (the residuals'
-    standard deviation) and tillOffsets [{till, offset}] (docs/calibration.md).
+    standard deviation) and tillOffsets [{till, offset}] (docs/calibration.md),
+    which `mizan select --calibration` and `mizan twin --radio` read. A fit
+    those cannot read (RSSI that does not fall with distance: an exponent of
+    0 or less) is refused with the reason, exit status 2.
       --tills FILE  tills.csv (till,x,y,z)
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
     """
@@ -22,7 +25,7 @@ enum CalibrateCommand {
         try args.finish()
 
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
-        print(try Calibration(trace).json)
+        print(try Calibration(trace).checkedJSON())
         return 0
     }
 }

@@ -49,6 +49,13 @@ enum EvaluateCommand {
         let tradeOffPath = try args.value("--tradeoff")
         let tradeOffSVGPath = try args.value("--tradeoff-svg")
         try args.finish()
+        var outputs = OutputPaths("mizan evaluate")
+        outputs.file("--csv", csvPath)
+        outputs.file("--json", jsonPath)
+        outputs.file("--tradeoff", tradeOffPath)
+        outputs.file("--tradeoff-svg", tradeOffSVGPath)
+        outputs.input(tills, tracePath)
+        try outputs.check()
 
         let grids: [TuningGrid]
         do { grids = try TuningGrid.standard(window: window) } catch { throw UsageError("mizan evaluate: \(error.description)") }
@@ -58,6 +65,7 @@ enum EvaluateCommand {
         // The baseline is always scored: every family's difference from it comes with an interval.
         let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) || $0.family == CrossValidationReport.baseline }
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
+        try outputs.make()
         let validation = CrossValidation(every: every)
         var outcomes: [CrossValidation.Outcome] = []
         let progress = Progress(total: .seconds(chosen.count))

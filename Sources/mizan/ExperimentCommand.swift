@@ -21,9 +21,14 @@ enum ExperimentCommand {
         let svgPath = try args.value("--svg")
         guard let path = args.positional() else { throw UsageError("mizan rssi-experiment: needs EXP.json\n\n\(usage)") }
         try args.finish()
-        try OutputPaths.check("mizan rssi-experiment", outputs: [("--csv", csvPath), ("--svg", svgPath)].compactMap { what, path in path.map { (what, $0) } }, inputs: [path])
+        var outputs = OutputPaths("mizan rssi-experiment")
+        outputs.file("--csv", csvPath)
+        outputs.file("--svg", svgPath)
+        outputs.input(path)
+        try outputs.check()
 
         let plan = try ExperimentPlan.read(path)
+        try outputs.make()
         let total = plan.cells.count
         let progress = Progress(total: .seconds(total))
         let results = ExperimentRunner(plan: plan).run { done, _ in progress.show(.seconds(done)) }

@@ -24,8 +24,14 @@ struct FloorOptions {
       --payers P    override who pays: P payers taking turns at the tills (at least one per till)
     """
 
-    func plan(command: String) throws -> FloorPlan {
-        var plan = try path.map { path throws(JSONFileError) in try FloorFile.load(path: path) } ?? DefaultFloor.plan()
+    func plan(command: String) throws -> FloorPlan { try load(command: command).plan }
+
+    /// The floor with the overrides, and the run's floor as a trace names it
+    /// (`TraceIdentity`): the floor file's content as read (not its name) and the overrides.
+    func load(command: String) throws -> (plan: FloorPlan, description: String) {
+        let json = try path.map { path throws(JSONFileError) in try JSONObjectReader.load(path: path) }
+            ?? JSONObjectReader.parse(DefaultFloor.json, file: DefaultFloor.name)
+        var plan = try FloorFile.plan(from: json, file: path ?? DefaultFloor.name)
         if let minutes {
             plan.duration = .seconds(minutes * 60)
             // The floor file checked its faults against its own minutes; a shorter run must not drop them silently.
@@ -51,7 +57,7 @@ struct FloorOptions {
             }
             plan.payers = .queues(meanGap: .zero, idle: payers)
         }
-        return plan
+        return (plan, "floor " + JSONText.render(json) + "\noverrides" + arguments + "\n")
     }
 
     /// The overrides as options, to repeat in a replay command.

@@ -20,9 +20,13 @@ enum ImportCommand {
         guard format == "danis" else { throw UsageError("mizan import: unknown format '\(format)' (expected danis)") }
         guard let input = args.positional(), let output = args.positional() else { throw UsageError("mizan import danis: needs DIR and OUT\n\n\(usage)") }
         try args.finish()
-        try OutputPaths.check("mizan import", outputs: [("OUT", output)], inputs: [input])
+        var outputs = OutputPaths("mizan import")
+        outputs.folder("OUT", output, writing: ["tills.csv", "trace.csv", "receivers.csv"])
+        outputs.input(input, input + "/tetam.dev")
+        try outputs.check()
 
         let imported = try DanisImport(directory: input)
+        try outputs.make()
         try imported.write(to: output)
         for line in imported.skipped { printError("mizan import: skipped \(line)") }
         print("\(imported.trace.tills.count) tills, \(imported.trace.phones.count) tracks, \(imported.trace.rows.count) rows written to \(output) (\(imported.skipped.count) skipped)")

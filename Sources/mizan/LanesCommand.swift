@@ -25,10 +25,17 @@ enum LanesCommand {
         let transcripts = try args.value("--transcript")
         let directory = try args.value("--dir") ?? "lanes"
         try args.finish()
-        if let transcripts { try OutputPaths.check("mizan lanes", outputs: [("--transcript", transcripts)], inputs: [directory]) }
+        var outputs = OutputPaths("mizan lanes")
+        outputs.folder("--transcript", transcripts, writing: [])
+        outputs.input(directory)
+        try outputs.check()
 
         let lanes = try LaneRunner.load(directory: directory, only: only)
-        if let transcripts { try TextFile.makeDirectory(transcripts) }
+        guard !lanes.isEmpty else { throw InputError(path: directory, "no lanes found (no lane files, *.json, in this folder)") }
+        outputs = OutputPaths("mizan lanes")
+        outputs.folder("--transcript", transcripts, writing: lanes.map { $0.name + ".json" })
+        outputs.input(directory)
+        try outputs.prepare()
         var results: [LaneResult] = []
         for lane in lanes {
             let result = LaneRunner.run(lane)

@@ -23,8 +23,15 @@ enum MergeCommand {
         while let path = args.positional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("mizan merge: give the shards' files\n\n\(usage)") }
-        if let out { try OutputPaths.check("mizan merge", outputs: [("--out", out)], inputs: paths) }
+        if let out { try outputs(out, paths).check() }
         return Options(paths: paths, out: out)
+    }
+
+    static func outputs(_ out: String, _ paths: [String]) -> OutputPaths {
+        var outputs = OutputPaths("mizan merge")
+        outputs.file("--out", out)
+        outputs.inputs(paths)
+        return outputs
     }
 
     static func main(_ arguments: [String]) throws -> Int32 {
@@ -39,6 +46,7 @@ enum MergeCommand {
         }
         let text = lines.map { $0 + "\n" }.joined()
         if let out {
+            try outputs(out, paths).prepare()
             try TextFile.write(text, to: out)
         } else {
             print(text, terminator: "")

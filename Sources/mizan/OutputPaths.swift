@@ -3,25 +3,156 @@ import MizanFormats
 import Glibc
 #endif
 
-/// The paths a command writes, checked before anything is written: none
-/// empty, none the same file as an input, no two the same file.
-enum OutputPaths {
-    /// `outputs`: (what names it, the path), e.g. ("--trace", "t.jsonl") or ("--out", "run/summary.json").
-    static func check(_ command: String, outputs: [(what: String, path: String)], inputs: [String]) throws(UsageError) {
+/// What a command writes and what it reads, checked in one place before any
+/// work starts, and made ready (folders created, a command's own folder
+/// emptied of an earlier run) before the first byte is written:
+/// - no output is an empty path;
+/// - no output is the same file (or folder) as an input, and no two outputs are one file;
+/// - a file output is a regular file or does not exist yet: every file is
+///   written under a temporary name and renamed into place, which a pipe, a
+///   device or `/proc/self/fd/N` cannot take, so those are refused;
+/// - a folder output is a folder or does not exist yet (it is created);
+/// - a folder the command owns (`mizan run --out`) holds nothing but what the
+///   command writes: an earlier run's files are removed, anything else is refused.
+struct OutputPaths {
+    private enum Kind {
+        case file
+        /// A folder and the names the command writes in it; `owned`: it holds nothing else.
+        case folder(names: [String], owned: Bool)
+    }
+
+    let command: String
+    private var outputs: [(what: String, path: String, kind: Kind)] = []
+    private var inputs: [String] = []
+
+    init(_ command: String) { self.command = command }
+
+    /// A file the command writes, named by `what` (e.g. "--trace").
+    mutating func file(_ what: String, _ path: String?) {
+        if let path { outputs.append((what, path, .file)) }
+    }
+
+    /// A folder the command writes `names` into (made if missing). An `owned`
+    /// folder holds nothing but those names: they are removed before the run
+    /// (in the order given), and any other entry is refused.
+    mutating func folder(_ what: String, _ path: String?, writing names: [String], owned: Bool = false) {
+        if let path { outputs.append((what, path, .folder(names: names, owned: owned))) }
+    }
+
+    /// Files (or folders) the command reads: no output may be one of them.
+    mutating func input(_ paths: String?...) { inputs += paths.compactMap { $0 } }
+    mutating func inputs(_ paths: [String]) { inputs += paths }
+
+    /// Checks, then makes ready: `check()`, then `make()`.
+    func prepare() throws {
+        try check()
+        try make()
+    }
+
+    /// Every rule above that can be checked without writing anything.
+    func check() throws(UsageError) {
+        let inputKeys = inputs.map { (path: $0, key: Self.canonical($0)) }
         var seen: [String: String] = [:]
         for output in outputs {
             guard !output.path.isEmpty else {
                 throw UsageError("\(command): \(output.what) is an empty path; name a file or folder")
             }
-            let key = canonical(output.path)
-            if let input = inputs.first(where: { canonical($0) == key }) {
-                throw UsageError("\(command): \(output.what) would write over the input '\(input)'; choose another path")
+            var written: [String]
+            switch output.kind {
+            case .file:
+                written = [output.path]
+                try checkFile(output.what, output.path)
+            case let .folder(names, owned):
+                written = names.map { output.path + "/" + $0 }
+                try checkFolder(output.what, output.path, names: names, owned: owned)
+                for path in written { try checkFile(output.what, path) }
+                if let input = inputKeys.first(where: { $0.key == Self.canonical(output.path) }) {
+                    throw UsageError("\(command): \(output.what) would write into the input '\(input.path)'; choose another folder")
+                }
             }
-            if let other = seen[key] {
-                throw UsageError("\(command): \(output.what) and \(other) both write '\(output.path)'; give each its own path")
+            for path in written {
+                let key = Self.canonical(path)
+                if let input = inputKeys.first(where: { $0.key == key }) {
+                    throw UsageError("\(command): \(output.what) would write over the input '\(input.path)'; choose another path")
+                }
+                if let other = seen[key] {
+                    throw UsageError("\(command): \(output.what) and \(other) both write '\(path)'; give each its own path")
+                }
+                seen[key] = output.what
             }
-            seen[key] = output.what
         }
+    }
+
+    /// Creates every output's folder (a file's, or the folder output itself),
+    /// checks it can be written, and empties an owned folder of what an
+    /// earlier run left. Nothing is simulated before this succeeds.
+    func make() throws {
+        for output in outputs {
+            let folder: String
+            switch output.kind {
+            case .file: folder = Self.folder(of: output.path)
+            case .folder: folder = output.path
+            }
+            try TextFile.makeDirectory(folder)
+            guard access(folder, W_OK) == 0 else {
+                throw InputError(path: folder, "cannot write in this folder (\(String(cString: strerror(errno)))), which \(output.what) writes into")
+            }
+            if case let .folder(names, owned) = output.kind, owned {
+                for name in names {
+                    try TextFile.remove(output.path + "/" + name)
+                    try TextFile.remove(TextFile.partialPath(for: output.path + "/" + name))
+                }
+            }
+        }
+    }
+
+    private func checkFile(_ what: String, _ path: String) throws(UsageError) {
+        switch Self.kind(path) {
+        case nil, S_IFREG?: return
+        case S_IFDIR?: throw UsageError("\(command): \(what) '\(path)' is a folder; name a file")
+        case let other?:
+            throw UsageError("\(command): \(what) '\(path)' is \(Self.describe(other)), not a regular file: every output is written under a temporary name and renamed into place, which \(Self.describe(other)) cannot take; name a regular file")
+        }
+    }
+
+    private func checkFolder(_ what: String, _ path: String, names: [String], owned: Bool) throws(UsageError) {
+        switch Self.kind(path) {
+        case nil: return
+        case S_IFDIR?: break
+        case let other?: throw UsageError("\(command): \(what) '\(path)' is \(Self.describe(other)), not a folder; name a folder (it is made if missing)")
+        }
+        guard owned else { return }
+        let known = Set(names + names.map { "." + $0 + ".partial" })
+        let entries: [String]
+        do { entries = try TextFile.list(path) } catch { throw UsageError("\(command): \(what) '\(path)': \(error.reason)") }
+        if let foreign = entries.first(where: { !known.contains($0) }) {
+            throw UsageError("\(command): \(what) '\(path)' holds '\(foreign)', which \(command) does not write; give a new or empty folder, or the folder of an earlier run (whose files are replaced)")
+        }
+    }
+
+    /// The file type of what `path` names (following links), or nil when nothing is there.
+    private static func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: "a pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        case S_IFREG: "a file"
+        default: "not a regular file"
+        }
+    }
+
+    private static func folder(of path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return "." }
+        let folder = parts.dropLast().joined(separator: "/")
+        return folder.isEmpty ? "/" : folder
     }
 
     /// One spelling per file: the real path of the file, or of its folder plus its name when it does not exist yet.
@@ -29,8 +160,8 @@ enum OutputPaths {
         if let real = realPath(path) { return real }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let name = parts.last.map(String.init) ?? path
-        let folder = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
-        return (realPath(folder.isEmpty ? "/" : folder) ?? folder) + "/" + name
+        let folder = folder(of: path)
+        return (realPath(folder) ?? folder) + "/" + name
     }
 
     private static func realPath(_ path: String) -> String? {

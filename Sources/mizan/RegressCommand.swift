@@ -32,10 +32,10 @@ enum RegressCommand {
         let dropLabel = try args.value("--drop")
         let tracePath = try args.value("--trace")
         try args.finish()
-        var outputs: [(what: String, path: String)] = [("--out", out)]
-        if !out.isEmpty { outputs += [("--out", out + "/drop-mid-handshake.csv"), ("--out", out + "/drop-mid-handshake.svg")] }
-        if let tracePath { outputs.append(("--trace", tracePath)) }
-        try OutputPaths.check("mizan regress", outputs: outputs, inputs: [])
+        var outputs = OutputPaths("mizan regress")
+        outputs.folder("--out", out, writing: ["drop-mid-handshake.csv", "drop-mid-handshake.svg"])
+        outputs.file("--trace", tracePath)
+        try outputs.check()
         if count != nil, single != nil { throw UsageError("mizan regress: give --seeds or --seed, not both") }
 
         var cases = DropRegression.cases
@@ -45,6 +45,7 @@ enum RegressCommand {
                 throw UsageError("mizan regress: unknown drop '\(dropLabel)'; expected one of: " + DropRegression.cases.map(\.label).joined(separator: ", "))
             }
         }
+        try outputs.make()
         if let tracePath {
             guard let seed = single, let drop = cases.first, dropLabel != nil else {
                 throw UsageError("mizan regress: --trace needs --seed and --drop (one run)")
@@ -59,7 +60,6 @@ enum RegressCommand {
         let table = try DropRegression.run(cases: cases, seeds: seeds) { done, _ in progress.show(.seconds(done)) }
         progress.finish()
 
-        try TextFile.makeDirectory(out)
         let csv = out + "/drop-mid-handshake.csv"
         let svg = out + "/drop-mid-handshake.svg"
         try TextFile.write(RegressionCSV.render(table), to: csv)

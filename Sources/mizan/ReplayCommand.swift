@@ -13,7 +13,9 @@ enum ReplayCommand {
       --trace FILE  take the events from FILE, the trace the run wrote (mizan run
                     --trace, or trace.jsonl in its --out folder), read as it
                     streams in. The trace must be whole (end with its end
-                    record) and be this run's (as many events as the replay).
+                    record) and be this run's: its end record names the
+                    floor (a digest of the file's content and the overrides)
+                    and the seed, and it has as many events as the replay.
     \(FloorOptions.help)
     """
 
@@ -28,8 +30,9 @@ enum ReplayCommand {
         }
         let tracePath = try args.value("--trace")
         try args.finish()
-        let plan = try floorOptions.plan(command: "mizan replay")
-        guard let (report, transaction) = try replay(plan, seed: seed, number: number, tracePath: tracePath) else { return 2 }
+        let (plan, floorDescription) = try floorOptions.load(command: "mizan replay")
+        let run = TraceIdentity(describing: floorDescription, seed: seed)
+        guard let (report, transaction) = try replay(plan, run: run, number: number, tracePath: tracePath) else { return 2 }
         let record = report.ledger.settled[number - 1]
         print("transaction \(number) of \(plan.name), seed \(seed): \(transaction.till), \(transaction.phone)")
         print("endings: till \(record.pair.host?.screen.rawValue ?? "-"), phone \(record.pair.phone?.screen.rawValue ?? "-")")
@@ -40,10 +43,12 @@ enum ReplayCommand {
         return 0
     }
 
-    /// The run of `plan` with `seed`, and the events of its transaction `number`:
-    /// from the run itself, or read from the trace it recorded at `tracePath`.
+    /// The run of `plan` (`run`: its floor's digest and seed), and the events
+    /// of its transaction `number`: from the run itself, or read from the
+    /// trace it recorded at `tracePath`, which must name the same run.
     /// Nil (after saying so) when the run settled no such transaction.
-    static func replay(_ plan: FloorPlan, seed: UInt64, number: Int, tracePath: String?) throws -> (FloorReport, TransactionTrace)? {
+    static func replay(_ plan: FloorPlan, run: TraceIdentity, number: Int, tracePath: String?) throws -> (FloorReport, TransactionTrace)? {
+        let seed = run.seed
         // The run once, counting its events (a recorded trace must have as many), to find the transaction.
         var replayedEvents = 0
         let report = try Floor(plan: plan, seed: seed, events: { _ in replayedEvents += 1 }).run()
@@ -53,10 +58,11 @@ enum ReplayCommand {
         }
         if let tracePath {
             var recorded = 0
-            try FloorTraceFile.read(tracePath) { event in
+            let traced = try FloorTraceFile.read(tracePath) { event in
                 recorded += 1
                 transaction.collect(event)
             }
+            try check(traced, against: run, path: tracePath)
             guard recorded == replayedEvents else {
                 throw InputError(path: tracePath, "not the trace of this run: it has \(recorded) events, the replay \(replayedEvents) (give the floor, seed and overrides of the run that wrote it)")
             }
@@ -65,6 +71,19 @@ enum ReplayCommand {
             _ = try Floor(plan: plan, seed: seed, events: { transaction.collect($0) }).run()
         }
         return (report, transaction)
+    }
+
+    /// Refuses a trace that names another run than the replay's, or none.
+    static func check(_ traced: TraceIdentity?, against run: TraceIdentity, path: String) throws(InputError) {
+        guard let traced else {
+            throw InputError(path: path, "the trace does not name its floor and seed (its end record has no \"floor\" and \"seed\"): record it again with this mizan (mizan run --trace)")
+        }
+        guard traced.seed == run.seed else {
+            throw InputError(path: path, "not the trace of this run: it is of seed \(traced.seed), and this replay runs seed \(run.seed); give --seed \(traced.seed)")
+        }
+        guard traced.floor == run.floor else {
+            throw InputError(path: path, "not the trace of this run: it is of another floor (digest \(traced.floor); this replay's floor and overrides give \(run.floor)); give the floor file and overrides of the run that wrote it")
+        }
     }
 }
 

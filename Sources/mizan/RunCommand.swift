@@ -19,7 +19,9 @@ enum RunCommand {
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
                     floor.svg, secure-link.svg, timeline.svg and trace.jsonl there,
                     then run.json (floor, seed, build, files) last: only a
-                    complete run has it
+                    complete run has it. DIR is made if missing; an earlier
+                    run's files in it are replaced, and a DIR holding any
+                    other file is refused
       --trace FILE  write the trace (one JSON line per event) to FILE
       --jobs J      cores to use (default: all): the run on one, key pairs and
                     session keys derived ahead on the others; the same run,
@@ -42,16 +44,14 @@ enum RunCommand {
         var floorOptions = try FloorOptions.read(&args)
         floorOptions.path = args.positional()
         try args.finish()
-        var outputs: [(what: String, path: String)] = []
-        if let tracePath { outputs.append(("--trace", tracePath)) }
-        if let outDirectory {
-            outputs.append(("--out", outDirectory))
-            if !outDirectory.isEmpty { outputs += RunFolder.files.map { ("--out", outDirectory + "/" + $0) } }
-        }
-        try OutputPaths.check("mizan run", outputs: outputs, inputs: floorOptions.path.map { [$0] } ?? [])
-        let plan = try floorOptions.plan(command: "mizan run")
+        var outputs = OutputPaths("mizan run")
+        outputs.file("--trace", tracePath)
+        RunFolder.declare(outDirectory, in: &outputs)
+        outputs.input(floorOptions.path)
+        try outputs.check()
+        let (plan, floorDescription) = try floorOptions.load(command: "mizan run")
+        try outputs.make()
 
-        if let outDirectory { try RunFolder.begin(outDirectory) }
         let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
         let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
         // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
@@ -70,7 +70,7 @@ enum RunCommand {
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.
-        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
+        if let trace { FloorTraceFile.end(trace, at: report.simulated, run: TraceIdentity(describing: floorDescription, seed: seed)) }
         try traceFile?.close()
         try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))

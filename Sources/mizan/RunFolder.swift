@@ -1,17 +1,26 @@
 import MizanFormats
 
-/// The folder `mizan run --out DIR` writes. A new run first removes what a
-/// previous run left (so two runs never mix), writes each file whole (under a
-/// temporary name, then renamed), and writes `run.json` last: it names the run
-/// (floor, seed, overrides, build) and the files, and only a complete run has it.
+/// The folder `mizan run --out DIR` writes. It holds nothing but a run's
+/// files: a new run first removes what a previous run left (so two runs never
+/// mix; a folder holding anything else is refused), writes each file whole
+/// (under a temporary name, then renamed), and writes `run.json` last: it
+/// names the run (floor, seed, overrides, build) and every other file in the
+/// folder, and only a complete run has it.
 enum RunFolder {
     static let marker = "run.json"
-    static let files = ["transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "timeline.svg", "trace.jsonl", marker]
+    /// Every name a run may write, the marker first: it is removed first, so from then on the folder does not look complete.
+    static let files = [marker, "transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "secure-link.svg", "timeline.svg", "trace.jsonl"]
 
-    static func begin(_ directory: String) throws(InputError) {
-        try TextFile.makeDirectory(directory)
-        // The marker first: from here on the folder does not look complete.
-        for name in [marker] + files.filter({ $0 != marker }) { try TextFile.remove(directory + "/" + name) }
+    /// The run folder as an output of `paths`.
+    static func declare(_ directory: String?, in paths: inout OutputPaths) {
+        paths.folder("--out", directory, writing: files, owned: true)
+    }
+
+    /// Makes the folder ready for a new run (see `OutputPaths`).
+    static func begin(_ directory: String) throws {
+        var paths = OutputPaths("mizan run")
+        declare(directory, in: &paths)
+        try paths.prepare()
     }
 
     static func finish(_ directory: String, floor: String, seed: UInt64, options: String, files: [String]) throws(InputError) {
@@ -19,7 +28,7 @@ enum RunFolder {
             ("floor", JSONText.string(floor)),
             ("seed", String(seed)),
             ("overrides", JSONText.string(options.trimmingEnds(" "))),
-            ("build", JSONText.string(SweepIdentity.build)),
+            ("build", JSONText.string(Build.identity)),
             ("files", "[" + files.map(JSONText.string).joined(separator: ", ") + "]"),
             ("complete", "true"),
         ])

@@ -67,6 +67,7 @@ enum SelectCommand {
             let calibration: TillCalibration
             if let calibrationPath {
                 calibration = try CalibrationFile.read(path: calibrationPath)
+                try CalibrationFile.checkTills(calibration.offsets.map(\.till), calibration: calibrationPath, known: Set(trace.tills.map(\.id)), tillsPath: tills)
             } else if let walk {
                 calibration = try Calibration(walk).model
             } else {

@@ -27,11 +27,14 @@ enum SoakCommand {
       --first-seed S   run r uses seed S + r (default 1)
       --out DIR        where shrunk floors go (default: the system's temporary folder)
       --check FLOOR    run one floor (with --seed S) and check it as above, in this process
-    Exit status: 0 when every run passed, 1 on a failure.
+    Exit status: 0 when every run passed, 1 on a failure, 2 on bad input or a
+    run that could not be started (no child process, no floor file written).
     """
 
     enum Outcome: Equatable, Sendable, CustomStringConvertible {
         case passed, violation, refused, neverEnded, settledWrongly, trapped(Int32), exited(Int32)
+        /// The child could not be started (its floor file not written, the process not launched): no finding about the floor.
+        case notRun(String)
         var description: String {
             switch self {
             case .passed: "passed"
@@ -41,6 +44,7 @@ enum SoakCommand {
             case .settledWrongly: "an ending not settled exactly once"
             case let .trapped(signal): "trapped (signal \(signal))"
             case let .exited(code): "exit status \(code)"
+            case let .notRun(reason): "not run: \(reason)"
             }
         }
     }
@@ -59,8 +63,9 @@ enum SoakCommand {
         let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
         let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
         try args.finish()
-        try OutputPaths.check("mizan soak", outputs: [("--out", out)], inputs: [])
-        try TextFile.makeDirectory(out)
+        var outputs = OutputPaths("mizan soak")
+        outputs.folder("--out", out, writing: [])
+        try outputs.prepare()
 
         let clock = ContinuousClock()
         let deadline = minutes.map { clock.now + .seconds($0 * 60) }
@@ -80,6 +85,10 @@ enum SoakCommand {
         guard let first = failed.first else {
             print("mizan soak: \(passed.load(ordering: .relaxed)) runs, no failure (seeds \(firstSeed) on)")
             return 0
+        }
+        if case let .notRun(reason) = first.outcome {
+            printError("mizan soak: seed \(first.seed) could not be run (\(reason)): nothing was found about the floors; no shrinking")
+            return 2
         }
         let found = SoakCase.draw(seed: first.seed)
         printError("mizan soak: seed \(first.seed): \(first.outcome) with \(found.tills) tills, \(found.faults.count) faults; shrinking")
@@ -103,13 +112,13 @@ enum SoakCommand {
     /// Runs one case in a child `mizan soak --check`.
     static func run(_ soak: SoakCase, seed: UInt64, folder: String, name: String) -> Outcome {
         let path = folder + "/" + name + ".json"
-        do throws(InputError) { try TextFile.write(soak.floorJSON, to: path) } catch { return .exited(-1) }
+        do throws(InputError) { try TextFile.write(soak.floorJSON, to: path) } catch { return .notRun("cannot write its floor file: \(error)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["soak", "--check", path, "--seed", String(seed)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .exited(-1) }
+        do { try process.run() } catch { return .notRun("cannot start mizan soak --check: \(error.localizedDescription)") }
         process.waitUntilExit()
         if process.terminationReason == .uncaughtSignal { return .trapped(process.terminationStatus) }
         switch process.terminationStatus {

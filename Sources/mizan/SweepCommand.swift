@@ -35,7 +35,10 @@ enum SweepCommand {
         let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
         try args.finish()
-        if let out { try OutputPaths.check("mizan sweep", outputs: [("--out", out)], inputs: [path]) }
+        var outputs = OutputPaths("mizan sweep")
+        outputs.file("--out", out)
+        outputs.input(path)
+        try outputs.check()
         if shardText != nil, shardCount != nil {
             throw UsageError("mizan sweep: give --shard K/N or --shard-count N (with JOB_COMPLETION_INDEX), not both")
         }
@@ -60,6 +63,11 @@ enum SweepCommand {
         let options = try parse(arguments, environment: ProcessInfo.processInfo.environment)
         let (path, out, shard, jobs) = (options.path, options.out, options.shard, options.jobs)
         let sweep = try SweepFile.load(path: path)
+        // The floor file the sweep names is an input too.
+        var outputs = OutputPaths("mizan sweep")
+        outputs.file("--out", out)
+        outputs.input(path, sweep.floorPath)
+        try outputs.prepare()
         let progress = Progress(total: .seconds(1))
         let outcomes = try SweepRunner.run(sweep, shard: shard, threads: jobs) { done, total in
             progress.show(.seconds(Double(done) / Double(total)))

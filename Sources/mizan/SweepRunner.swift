@@ -11,7 +11,7 @@ enum SweepRunner {
         throws(JSONFileError) -> [SweepOutcome] {
         let plans = try (0..<sweep.cells).map { cell throws(JSONFileError) in try sweep.plan(ofCell: cell) }
         let runs = (0..<sweep.runs).filter(shard.contains)
-        let identity = (sweep: SweepIdentity.digest(sweep), build: SweepIdentity.build)
+        let identity = (sweep: SweepIdentity.digest(sweep), build: Build.identity)
         let results = Mutex<[Int: SweepOutcome]>([:])
         let next = Atomic<Int>(0)
         let total = runs.count

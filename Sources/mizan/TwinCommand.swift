@@ -49,20 +49,39 @@ enum TwinCommand {
         let compare = try args.flag("--compare")
         let roomMap = try args.flag("--room-map")
         let elevation = try args.flag("--elevation-loss")
-        let seed = try args.integer("--seed", in: UInt64.min...UInt64.max) ?? 1
-        let seeds = try args.integer("--seeds", in: 1...1000) ?? 5
-        let every = try args.number("--every", in: 0.01...3600) ?? 0.5
+        let givenSeed = try args.integer("--seed", in: UInt64.min...UInt64.max)
+        let givenSeeds = try args.integer("--seeds", in: 1...1000)
+        let givenEvery = try args.number("--every", in: 0.01...3600)
         let outDirectory = try args.value("--out")
         let jsonPath = try args.value("--json")
         let svgPath = try args.value("--svg")
         try args.finish()
         let sources = [fitPath, radioPath].compactMap { $0 }.count + (leaveOneOut ? 1 : 0)
         guard sources == 1 else { throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out") }
-        if !(compare || leaveOneOut) && (jsonPath != nil || svgPath != nil) {
-            throw UsageError("mizan twin: --json and --svg go with --compare or --leave-one-out")
+        if compare && leaveOneOut { throw UsageError("mizan twin: give --compare or --leave-one-out, not both (--leave-one-out compares each track)") }
+        try checkSettings(comparing: compare || leaveOneOut, mode: leaveOneOut ? "--leave-one-out" : "--compare", fitted: radioPath == nil,
+                          given: [("--seed", givenSeed != nil), ("--out", outDirectory != nil), ("--seeds", givenSeeds != nil), ("--every", givenEvery != nil),
+                                  ("--json", jsonPath != nil), ("--svg", svgPath != nil), ("--room-map", roomMap), ("--elevation-loss", elevation)])
+        let seed = givenSeed ?? 1
+        let seeds = givenSeeds ?? 5
+        let every = givenEvery ?? 0.5
+        if compare || leaveOneOut, seeds < 2 {
+            throw UsageError("mizan twin: \(leaveOneOut ? "--leave-one-out" : "--compare") needs --seeds of at least 2: it sets each seed against the mean of the others, and one seed has no others; got \(seeds)")
         }
 
+        var outputs = OutputPaths("mizan twin")
+        outputs.folder("--out", outDirectory, writing: ["tills.csv", "trace.csv"])
+        outputs.file("--json", jsonPath)
+        outputs.file("--svg", svgPath)
+        outputs.input(tillsPath, tracePath, fitPath, radioPath)
+        try outputs.check()
+
         let recording = try RSSITrace.read(tillsPath: tillsPath, tracePath: tracePath)
+        let radioFile = try radioPath.map { path throws in (path, try TwinRadio.read(path: path)) }
+        if let (path, radio) = radioFile {
+            try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)
+        }
+        try outputs.make()
         let strategies = TwinComparison.defaultStrategies()
         let seedList = (1...UInt64(seeds)).map { $0 }
         var comparisons: [TwinComparison]
@@ -79,8 +98,10 @@ enum TwinCommand {
                 let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
                 do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
+            } else if let (_, read) = radioFile {
+                radio = read
             } else {
-                radio = try TwinRadio.read(path: radioPath ?? "")
+                throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
             }
             let twin = DigitalTwin(radio: radio)
             guard compare else {
@@ -97,5 +118,22 @@ enum TwinCommand {
             try TextFile.write(TwinReport.svg(comparisons, title: "Recording against its twin (\(seeds) seeds; every \(Decimals.format(every, digits: 2)) s)"), to: svgPath)
         }
         return 0
+    }
+
+    /// Every option has an effect in the mode chosen, or is refused naming the mode:
+    /// one simulation (`--seed`, `--out`) or a comparison over seeds (`--seeds`,
+    /// `--every`, `--json`, `--svg`); `--room-map` and `--elevation-loss` are
+    /// fitted, so they need a radio that is fitted (`--fit-trace`, `--leave-one-out`), not read.
+    static func checkSettings(comparing: Bool, mode: String, fitted: Bool, given: [(name: String, present: Bool)]) throws(UsageError) {
+        let present = Set(given.filter(\.present).map(\.name))
+        for name in ["--seed", "--out"] where comparing && present.contains(name) {
+            throw UsageError("mizan twin: \(name) is for one simulation, and \(mode) runs seeds 1 to N (--seeds N) and writes no recording; leave \(name) out, or give --json FILE or --svg FILE")
+        }
+        for name in ["--seeds", "--every", "--json", "--svg"] where !comparing && present.contains(name) {
+            throw UsageError("mizan twin: \(name) goes with --compare or --leave-one-out; one simulation (without them) runs one seed (--seed) and writes its recording")
+        }
+        for name in ["--room-map", "--elevation-loss"] where !fitted && present.contains(name) {
+            throw UsageError("mizan twin: \(name) is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave \(name) out, or fit the radio")
+        }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         writer.write(FloorEvent(at: .milliseconds(1), .operatorLocks(till: 0, phone: 0, by: nil)))
         writer.write(FloorEvent(at: .milliseconds(2), .payerTapsStart(phone: 0)))
         writer.write(FloorEvent(at: .milliseconds(3), .tillEnded(till: 0, .paid)))
-        FloorTraceFile.end(writer, at: .milliseconds(3))
+        FloorTraceFile.end(writer, at: .milliseconds(3), run: TraceIdentity(floor: "0123456789abcdef", seed: UInt64.max))
         return lines
     }()
 
@@ -38,6 +38,19 @@ import Testing
         var events: [String] = []
         try FloorTraceFile.read(path) { events.append("\($0.device) \($0.event)") }
         #expect(events == ["till-1 operator locks", "phone-1 payer taps Start", "till-1 ended"])
+    }
+
+    @Test func theEndRecordNamesTheRunExactlyEvenASeedPastTwoToThe53() throws {
+        #expect(Self.whole.last == #"{"t":3000,"device":"floor","event":"end of trace","lines":4,"floor":"0123456789abcdef","seed":"18446744073709551615"}"#)
+        let path = try Self.file(Self.whole.map { $0 + "\n" }.joined())
+        #expect(try FloorTraceFile.read(path) { _ in } == TraceIdentity(floor: "0123456789abcdef", seed: UInt64.max))
+    }
+
+    @Test func aWholeTraceWithoutItsLastNewlineIsRead() throws {
+        let path = try Self.file(Self.whole.joined(separator: "\n"))
+        var count = 0
+        #expect(try FloorTraceFile.read(path) { _ in count += 1 } != nil)
+        #expect(count == 3)
     }
 
     @Test func aTraceWithCRLFLineEndsIsReadAlike() throws {

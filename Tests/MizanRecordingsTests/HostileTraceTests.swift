@@ -137,7 +137,7 @@ import MizanFormats
 
     @Test func aTwinRadioGivingOneTillTwoOffsetsIsRefused() throws {
         let directory = try TempDirectory()
-        let path = try directory.write("radio.json", #"{"referenceRSSI": -59, "pathLossExponent": 2, "packetSigma": 4, "tillOffsets": [{"till": 1, "offset": 0}, {"till": 1, "offset": 2}]}"#)
+        let path = try directory.write("radio.json", #"{"referenceRSSI": -59, "pathLossExponent": 2, "packetSigma": 4, "phoneHeight": 1.2, "tillOffsets": [{"till": 1, "offset": 0}, {"till": 1, "offset": 2}]}"#)
         do {
             _ = try TwinRadio.read(path: path)
             Issue.record("a radio giving till 1 two offsets was accepted")

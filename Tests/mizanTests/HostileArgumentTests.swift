@@ -45,3 +45,30 @@ import MizanRecordings
                 "\(failure?.message ?? "replayed")")
     }
 }
+
+/// `mizan-bench` never divides by zero: a workload in which no transaction
+/// reaches a secure link says so, in its table and as nulls in its JSON.
+@Suite struct BenchFigureTests {
+    @Test func aCheckoutRunWithNoSecureLinkSaysSoInsteadOfTrapping() throws {
+        let options = try BenchOptions.parse(["W3", "--scale", "0.001", "--jobs", "1"])
+        var plan = CheckoutWorkload.w3(scale: options.scale)
+        plan.linkLayer = .faithful(.standard)
+        plan.radio = CheckoutWorkload.radio(faithful: true)
+        let result = try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1)
+        #expect(result.report.startToSecureLink.count == 0)
+        let lines = CheckoutSummary(workload: "W3", plan: plan, options: options, result: result, pooled: result,
+                                    w0: (1000, 1000, 1000), peak: 0, configuration: "test").lines
+        #expect(lines.contains("  its crypto-alone bound: none: no transaction reached a secure link, so the run did no transaction's crypto"))
+        let json = try #require(lines.last)
+        #expect(json.contains(#""crypto_bound_virtual_seconds_per_wall_second":null,"ratio_to_crypto_bound":null"#), "\(json)")
+        #expect(!json.contains("nan") && !json.contains("inf"), "\(json)")
+    }
+
+    @Test func aFigureThatIsNotFiniteOrTooLargeForAnIntIsStillWritten() {
+        #expect(formatted(.infinity) == "null")
+        #expect(formatted(.nan) == "null")
+        #expect(formatted(1e19) == "1e+19")
+        #expect(formatted(2.26) == "2.3")
+        #expect(CheckoutSummary.ratio(1, 0) == nil)
+    }
+}

@@ -45,7 +45,7 @@ import Testing
 
         #expect(try RunCommand.main(["--out", directory, "--seed", "4", "--minutes", "0.05", "--tills", "2", "--payers", "2"]) == 0)
         let run = try String(contentsOfFile: directory + "/run.json", encoding: .utf8)
-        #expect(run.contains(#""seed": 4"#) && run.contains(#""floor": "\#(DefaultFloor.name)""#) && run.contains(#""build": "\#(SweepIdentity.build)""#))
+        #expect(run.contains(#""seed": 4"#) && run.contains(#""floor": "\#(DefaultFloor.name)""#) && run.contains(#""build": "\#(Build.identity)""#))
         #expect(run.contains(#""complete": true"#))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")

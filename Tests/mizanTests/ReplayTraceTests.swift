@@ -37,7 +37,37 @@ import Testing
             try ReplayCommand.main(["--floor", run.floor, "--seed", "4", "--transaction", "1", "--trace", run.trace])
         }
         #expect(failure?.status == 2)
-        #expect(failure?.message.contains("not the trace of this run") == true, "\(failure?.message ?? "accepted")")
+        #expect(failure?.message == "\(run.trace): not the trace of this run: it is of seed 3, and this replay runs seed 4; give --seed 3", "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func aTraceOfAnotherFloorWithAsManyEventsIsRefused() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        // The same floor under another name: the same events, but not the floor the trace was of.
+        let renamed = try RunCommandTests.file(Self.floor.replacingOccurrences(of: "{", with: #"{"name": "renamed", "#, options: [], range: Self.floor.range(of: "{")))
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", renamed, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.status == 2)
+        #expect(failure?.message.contains("not the trace of this run: it is of another floor (digest ") == true, "\(failure?.message ?? "accepted")")
+        let overridden = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--minutes", "0.5", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(overridden?.message.contains("it is of another floor") == true, "\(overridden?.message ?? "accepted")")
+    }
+
+    @Test func aTraceWhoseOnlyDefectIsAMissingLastNewlineIsReplayed() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        let text = try String(contentsOfFile: run.trace, encoding: .utf8)
+        try String(text.dropLast()).write(toFile: run.trace, atomically: true, encoding: .utf8)
+        #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
+    }
+
+    @Test func theEndRecordNamesTheRunsFloorAndSeed() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        let description = try FloorOptions(path: run.floor).load(command: "test").description
+        let last = try #require(try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").last)
+        #expect(last.hasSuffix(#","floor":"\#(TextDigest.fnv1a(description))","seed":"3"}"#), "\(last)")
+        #expect(try FloorTraceFile.read(run.trace) { _ in } == TraceIdentity(describing: description, seed: 3))
     }
 }
 
@@ -61,9 +91,10 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func theRunsTypedEventsAreTheEventsOfItsRecordedTrace(number: Int) throws {
         let run = try ReplayTraceTests.recordedTrace(seed: 3)
-        let plan = try FloorFile.load(path: run.floor)
-        let typed = try #require(try ReplayCommand.replay(plan, seed: 3, number: number, tracePath: nil)).1
-        let recorded = try #require(try ReplayCommand.replay(plan, seed: 3, number: number, tracePath: run.trace)).1
+        let (plan, description) = try FloorOptions(path: run.floor).load(command: "test")
+        let identity = TraceIdentity(describing: description, seed: 3)
+        let typed = try #require(try ReplayCommand.replay(plan, run: identity, number: number, tracePath: nil)).1
+        let recorded = try #require(try ReplayCommand.replay(plan, run: identity, number: number, tracePath: run.trace)).1
         let words: (TransactionTrace) -> [String] = { $0.events.map { "\($0.time) \($0.device) \($0.event) \($0.details)" } }
         #expect(words(typed).count > 5)
         #expect(words(typed) == words(recorded))

@@ -19,7 +19,7 @@ import Testing
         // The file's name is not the sweep: the same sweep elsewhere has the same digest.
         #expect(digest == SweepIdentity.digest(try SweepFile.parse(SweepTests.sweep, file: "elsewhere/s.json")))
         let text = try Self.lines(SweepTests.sweep, shard: .whole)
-        #expect(text.split(separator: "\n").allSatisfy { $0.contains(#""sweep":"\#(digest)","build":"\#(SweepIdentity.build)""#) })
+        #expect(text.split(separator: "\n").allSatisfy { $0.contains(#""sweep":"\#(digest)","build":"\#(Build.identity)""#) })
     }
 
     @Test func shardsOfTwoDifferentSweepsAreRefusedNamingFileAndLine() throws {
@@ -28,6 +28,26 @@ import Testing
         do {
             _ = try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second)])
             Issue.record("merged two sweeps")
+        } catch {
+            #expect(error.description.hasPrefix("b.jsonl, line 1: from another sweep or build"), "\(error)")
+        }
+    }
+
+    @Test func theBuildNamesTheDigestOfItsSources() throws {
+        let build = Build.identity
+        let digest = try #require(build.components(separatedBy: " sources ").last)
+        #expect(build.hasPrefix("mizan-floor 0.1 "), "\(build)")
+        #expect(digest.count == 16 && digest.allSatisfy(\.isHexDigit), "\(build)")
+    }
+
+    @Test func shardsOfTwoBuildsOfOneSweepAreRefused() throws {
+        let first = try Self.lines(SweepTests.sweep, shard: Shard(index: 1, count: 2))
+        let digest = try #require(Build.identity.components(separatedBy: " sources ").last)
+        let other = String(digest.reversed()) == digest ? "0123456789abcdef" : String(digest.reversed())
+        let second = try Self.lines(SweepTests.sweep, shard: Shard(index: 2, count: 2)).replacingOccurrences(of: "sources " + digest, with: "sources " + other)
+        do {
+            _ = try SweepMerge.merge([("a.jsonl", first), ("b.jsonl", second)])
+            Issue.record("merged shards of two builds")
         } catch {
             #expect(error.description.hasPrefix("b.jsonl, line 1: from another sweep or build"), "\(error)")
         }

@@ -13,7 +13,7 @@ import Testing
         #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--radio", "c.json", "--png", "x"]) }
             == "mizan twin: unknown option '--png'")
         #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--radio", "c.json", "--svg", "x.svg"]) }
-            == "mizan twin: --json and --svg go with --compare or --leave-one-out")
+            == "mizan twin: --svg goes with --compare or --leave-one-out; one simulation (without them) runs one seed (--seed) and writes its recording")
         #expect(CommandLineTests.usageError { try TwinCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--leave-one-out", "--seeds", "0"]) }?
             .hasPrefix("mizan twin: --seeds") == true)
     }

@@ -37,9 +37,13 @@ extension FloorFile {
             result = .bluetooth(device, state, at: try seconds("atSeconds"))
         case "walk-away":
             let phoneIndex = try fault.required(try phone(), "phone", "a phone number from 1")
+            let dx = try fault.optionalNumber("dx", in: -1...1) ?? 0
+            let dy = try fault.optionalNumber("dy", in: -1...1) ?? 1
+            guard dx != 0 || dy != 0 else {
+                throw fault.error("dy", "dx and dy are both 0: a walk away needs a direction; give dx or dy other than 0 (the default is dy 1, away from the tills)")
+            }
             result = .walkAway(phone: phoneIndex, at: try seconds("atSeconds"),
-                               speed: try fault.optionalNumber("speed", in: 0.01...20) ?? 1.4,
-                               dx: try fault.optionalNumber("dx", in: -1...1) ?? 0, dy: try fault.optionalNumber("dy", in: -1...1) ?? 1)
+                               speed: try fault.optionalNumber("speed", in: 0.01...20) ?? 1.4, dx: dx, dy: dy)
         default:
             let frame = try fault.choice("frame", FrameType.allCases.map { ($0.name.replacingSpaces(), $0) })
             result = .corruptFrame(frame, phone: try phone())

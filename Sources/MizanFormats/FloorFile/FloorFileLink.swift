@@ -5,11 +5,25 @@ extension FloorFile {
     /// or "simple"; an ideal radio defaults to simple), the phone platforms'
     /// mix under `phones.platforms` and the till's under `radio.till`, each
     /// profile starting from its named default and overriding what it names.
+    /// The profiles are the faithful layer's: on the simple one they are refused,
+    /// and a platform's scan mode is the signal model's, refused on the simple
+    /// advertising model.
     static func readLink(root: JSONObjectReader, phones: JSONObjectReader?, radio: JSONObjectReader?, into plan: inout FloorPlan) throws(JSONFileError) {
         var profiles = LinkProfiles.standard
+        let ideal = try radio?.optionalBool("ideal") == true
+        let link = try radio?.optionalChoice("link", [("faithful", true), ("simple", false)]) ?? !ideal
+        if !link {
+            let why = ideal && radio?.has("link") != true ? "the ideal radio's simple link layer" : "the simple link layer"
+            if let phones, phones.has("platforms") {
+                throw phones.error("platforms", "phone platforms are the faithful link layer's, and this radio uses \(why), which has none; add \"link\": \"faithful\" to the radio section to use them (docs/link-layer.md)")
+            }
+            if let radio, radio.has("till") {
+                throw radio.error("till", "the till's profile is the faithful link layer's, and this radio uses \(why), which has none; add \"link\": \"faithful\" to use it (docs/link-layer.md)")
+            }
+        }
         if let entries = try phones?.optionalObjects("platforms") {
             guard !entries.isEmpty, let phones else { throw root.error("phones", "expected at least one platform in \"platforms\"") }
-            profiles.phones = try entries.map { entry throws(JSONFileError) in try readPlatform(entry) }
+            profiles.phones = try entries.map { entry throws(JSONFileError) in try readPlatform(entry, advertising: plan.radio.advertising) }
             let total = profiles.phones.reduce(0) { $0 + $1.share }
             guard abs(total - 1) < 1e-6 else {
                 throw phones.error("platforms", "expected the platforms' shares to add up to 1, got \(total)")
@@ -19,12 +33,10 @@ extension FloorFile {
             profiles.till = try readTillProfile(till)
             try till.finish()
         }
-        let ideal = try radio?.optionalBool("ideal") == true
-        let link = try radio?.optionalChoice("link", [("faithful", true), ("simple", false)]) ?? !ideal
         plan.linkLayer = link ? .faithful(profiles) : .simple
     }
 
-    private static func readPlatform(_ entry: JSONObjectReader) throws(JSONFileError) -> PlatformShare {
+    private static func readPlatform(_ entry: JSONObjectReader, advertising: AdvertisingModel) throws(JSONFileError) -> PlatformShare {
         let names = PhoneProfile.all.map { (name: $0.name, value: $0) }
         var profile = try entry.choice("name", names)
         let share = try entry.required(entry.optionalNumber("share", in: 0...1), "share", "the platform's share of the payers, 0 to 1")
@@ -36,7 +48,14 @@ extension FloorFile {
         // How the phone scans on the signal model (docs/signal-model.md): Android's three modes, or iOS's.
         let modes: [(name: String, value: ScanProfile)] = [("low-latency", .androidLowLatency), ("balanced", .androidBalanced),
                                                            ("low-power", .androidLowPower), ("ios-foreground", .iosForeground)]
+        if entry.has("scanMode"), advertising != .signal {
+            throw entry.error("scanMode", "a scan mode is the signal advertising model's, and this radio uses the \(advertising.rawValue) one, where every phone hears every packet; add \"advertising\": \"signal\" to the radio section to use it (docs/signal-model.md)")
+        }
         if let scan = try entry.optionalChoice("scanMode", modes) { profile.scan = scan }
+        // Core Spec Vol 6 Part B 4.5.2, as for the radio's own timeout: more than twice the longest interval the platform accepts.
+        guard profile.supervisionTimeout > profile.connectionInterval.upperBound * 2 else {
+            throw entry.error("supervisionTimeoutMs", "expected more than twice the platform's longest connection interval (\(profile.connectionInterval.upperBound.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(profile.supervisionTimeout.milliseconds) ms")
+        }
         try entry.finish()
         return PlatformShare(profile: profile, share: share)
     }

@@ -30,4 +30,12 @@ public enum CalibrationFile {
         try fields.finish()
         return TillCalibration(referenceRSSI: reference, pathLossExponent: exponent, packetSigma: sigma, offsets: offsets, phoneHeight: height)
     }
+
+    /// Refuses offsets for tills that `tillsPath` does not have: such a
+    /// calibration is of other tills, and its offsets would be dropped unused.
+    public static func checkTills(_ offsets: [TillID], calibration path: String, known: Set<TillID>, tillsPath: String) throws(InputError) {
+        if let unknown = offsets.filter({ !known.contains($0) }).min() {
+            throw InputError(path: path, "tillOffsets gives till \(unknown.rawValue), which is not in \(tillsPath): a calibration of other tills; calibrate on a trace of these tills")
+        }
+    }
 }

@@ -51,7 +51,8 @@ public enum SweepFile {
         guard cells * seeds <= SweepPlan.maximumRuns else {
             throw root.error("seeds", "\(cells) cells times \(seeds) seeds make \(cells * seeds) runs, over the most a sweep runs, \(SweepPlan.maximumRuns): split it into several sweeps")
         }
-        let plan = SweepPlan(name: file, floor: floor, floorFile: floorFile, axes: axes, firstSeed: firstSeed, seeds: seeds)
+        var plan = SweepPlan(name: file, floor: floor, floorFile: floorFile, axes: axes, firstSeed: firstSeed, seeds: seeds)
+        if case .string? = root.value("floor") { plan.floorPath = floorFile }
         // Every cell must be a valid floor: say so now, not halfway through.
         for cell in 0..<plan.cells { _ = try plan.plan(ofCell: cell) }
         return plan

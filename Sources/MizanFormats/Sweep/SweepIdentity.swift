@@ -1,12 +1,15 @@
 /// What every line of a sweep carries so that `mizan merge` joins only the
 /// lines of one sweep run by one build: the sweep's digest and the build.
 public enum SweepIdentity {
-    /// The build that ran a sweep: the package's version and its configuration.
-    public static var build: String {
+    /// The build that ran a sweep: the package's version, its configuration
+    /// and `sources`, the digest of the sources it was built from (the
+    /// command line's `Build`, made at build time: one tree gives one digest,
+    /// with or without git, linked statically or not).
+    public static func build(sources: String) -> String {
         #if DEBUG
-        "mizan-floor 0.1 debug"
+        "mizan-floor 0.1 debug sources " + sources
         #else
-        "mizan-floor 0.1 release"
+        "mizan-floor 0.1 release sources " + sources
         #endif
     }
 
@@ -20,9 +23,6 @@ public enum SweepIdentity {
             text += "axis " + JSONText.string(axis.field) + " " + axis.values.map(JSONText.render).joined(separator: ",") + "\n"
         }
         text += "seeds \(plan.firstSeed) \(plan.seeds)\n"
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return TextDigest.fnv1a(text)
     }
 }

@@ -11,6 +11,8 @@ public struct SweepPlan: Sendable {
     public let name: String
     public let floor: JSONValue
     public let floorFile: String
+    /// The floor file the sweep names, when it names one (an input of the sweep, as the sweep file is).
+    public internal(set) var floorPath: String?
     public let axes: [Axis]
     public let firstSeed: UInt64
     public let seeds: Int

@@ -18,10 +18,17 @@ public final class TraceWriter {
         sink(Self.line(event))
     }
 
+    /// Writes `event` as one line, with `extra` fields after its own (the end record's floor and seed).
+    public func write(_ event: FloorEvent, appending extra: [FloorEvent.Field]) {
+        lines += 1
+        sink(Self.line(event, appending: extra))
+    }
+
     /// The trace line of `event`: `{"t":…,"device":…,"event":…}` and its
-    /// fields, in order (`FloorEvent.text`).
-    public static func line(_ event: FloorEvent) -> String {
-        let (name, fields) = event.text
+    /// fields, in order (`FloorEvent.text`), then `extra`.
+    public static func line(_ event: FloorEvent, appending extra: [FloorEvent.Field] = []) -> String {
+        let (name, own) = event.text
+        let fields = own + extra
         var line = #"{"t":"#
         line += String(microseconds(event.time))
         line += #","device":"#

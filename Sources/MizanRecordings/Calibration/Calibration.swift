@@ -64,6 +64,24 @@ public struct Calibration: Hashable, Sendable {
     }
 }
 
+extension Calibration {
+    /// `json`, once it is known to be a calibration its readers take
+    /// (`CalibrationFile`: `mizan select --calibration`, `mizan twin --radio`):
+    /// a fit they would refuse is refused here, saying why.
+    public func checkedJSON() throws(CalibrationError) -> String {
+        guard pathLossExponent > 0 else {
+            throw CalibrationError("the fitted path-loss exponent is \(JSONText.number(pathLossExponent, digits: 3)): in this trace RSSI does not fall with distance, so it gives no path-loss model (a calibration needs an exponent above 0; walk nearer to and farther from the tills)")
+        }
+        let text = json
+        do throws(JSONFileError) {
+            _ = try CalibrationFile.read(JSONObjectReader(JSONObjectReader.parse(text, file: "the calibration"), file: "the calibration"))
+        } catch {
+            throw CalibrationError("the fit cannot be read back as a calibration: \(error)")
+        }
+        return text
+    }
+}
+
 public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }

@@ -24,14 +24,30 @@ public struct DanisImport: Sendable {
         let trackDirectory = directory + "/trk"
         let tracks = try TextFile.list(trackDirectory).filter { $0.hasSuffix(".mbd") }
         guard !tracks.isEmpty else { throw InputError(path: trackDirectory, "no .mbd track files") }
+        var places: [Position: String] = [:]
         for receiver in layout.receivers {
             try Self.checkName(receiver.name, what: "receiver name", path: layoutPath)
             try Self.checkName(receiver.mac, what: "receiver MAC", path: layoutPath)
+            // What trace format v1 takes (`RSSITrace.read`): positions within its bounds, one till per place.
+            for (axis, value) in [("x", receiver.position.x), ("y", receiver.position.y), ("z", receiver.position.z)]
+            where !(value.isFinite && RSSITrace.positionBounds.contains(value)) {
+                throw InputError(path: layoutPath, "receiver '\(receiver.name)' has \(axis) \(value) m: a till of trace format v1 is within \(Int(RSSITrace.positionBounds.upperBound)) m of the origin")
+            }
+            if let other = places[receiver.position] {
+                throw InputError(path: layoutPath, "receivers '\(other)' and '\(receiver.name)' are at one position: two tills cannot stand in one place; the nearest till would mean nothing")
+            }
+            places[receiver.position] = receiver.name
         }
         var rows: [RSSITrace.Row] = []
         var skipped: [String] = []
+        var phones: [String: String] = [:]
         for file in tracks {
             try Self.checkName(Self.phoneName(file), what: "phone name (from the track's file name)", path: trackDirectory + "/" + file)
+            // One phone per track: two tracks with one name would be one phone whose time runs back.
+            if let other = phones[Self.phoneName(file)] {
+                throw InputError(path: trackDirectory, "tracks '\(other)' and '\(file)' are both phone '\(Self.phoneName(file))' (a track's phone is its file name less _all_sensors.mbd): rename one")
+            }
+            phones[Self.phoneName(file)] = file
             let track = try Self.readTrack(path: trackDirectory + "/" + file, phone: Self.phoneName(file), layout: layout)
             rows += track.rows
             skipped += track.skipped

@@ -55,6 +55,7 @@ extension RSSITrace {
     static func readTills(_ path: String) throws(InputError) -> [Till] {
         var tills: [Till] = []
         var lines: [UInt32: Int] = [:]
+        var places: [Position: UInt32] = [:]
         try CSVTable.stream(path: path, header: tillsHeader) { (table, row) throws(InputError) in
             guard let id = UInt32(row.fields[0]) else {
                 throw InputError(path: path, line: row.line, "till must be a whole number from 0 to \(UInt32.max), got '\(TextLines.excerpt(row.fields[0]))'")
@@ -64,6 +65,11 @@ extension RSSITrace {
             let position = Position(x: try table.number(row, 1, "x", in: positionBounds, "metres"),
                                     y: try table.number(row, 2, "y", in: positionBounds, "metres"),
                                     z: try table.number(row, 3, "z", in: positionBounds, "metres"))
+            // Nearest till is what every reader of a trace scores: two tills in one place make it mean nothing.
+            if let other = places[position] {
+                throw InputError(path: path, line: row.line, "till \(id) is at the same position as till \(other) (\(position.x), \(position.y), \(position.z)): two tills cannot stand in one place; the nearest till would mean nothing")
+            }
+            places[position] = id
             tills.append(Till(id: TillID(id), position: position))
         }
         guard !tills.isEmpty else { throw InputError(path: path, "no tills") }

@@ -44,7 +44,7 @@ public enum DropRegression {
         let floor = try Floor(plan: plan(drop), seed: seed, events: trace?.write)
         let report = floor.run(drain: true)
         // The trace ends with its end record, as `mizan run` ends one: a trace without it was cut off.
-        if let trace { FloorTraceFile.end(trace, at: report.simulated) }
+        if let trace { FloorTraceFile.end(trace, at: report.simulated, run: TraceIdentity(describing: "regress drop-mid-handshake " + drop.label, seed: seed)) }
         let ledger = report.ledger
         let unended = ledger.hosts.filter { $0.ending == nil }.count + ledger.attempts.filter { $0.ending == nil }.count
         return DropRun(pairs: ledger.settled.map(\.pair), unended: unended)
