@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanProtocol
 import MizanSim
 import MizanRadio
