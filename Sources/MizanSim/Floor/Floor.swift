@@ -143,37 +143,40 @@ public final class Floor {
     func addTill(_ index: Int, _ tillPlan: TillPlan) throws(FrameError) {
         let endpoint = medium.addTill(tillPlan.id, at: tillPlan.position, offset: tillPlan.rssiOffset)
         let timers = DeviceTimers<HostTimer>(clock: clock)
-        let unit = TillUnit(index: index, plan: tillPlan, endpoint: endpoint)
         // A till takes a key pair per transaction: keep two derived ahead.
         let keys = SeededKeys(keysRoot.split("till \(index)"), pool: cryptoPool, lookahead: 2, tally: cryptoAhead)
         keyStreams.append(keys)
-        unit.keys = keys
         let driver = try HostDriver(
             tillID: tillPlan.id, tillLabel: tillPlan.label, countdown: tillPlan.countdown,
             cryptoLatency: plan.radio.hostCryptoLatency,
             radio: medium.peripheralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.till(index), line) },
-            observe: observer(of: unit)
+            observe: tillObserver(index)
         )
         let till = Till(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers))
-        unit.device = till
         // Deliveries enter the till synchronously: the medium runs on the run's executor too.
         endpoint.deliver(to: { [till] in till.hearOnRun($0) })
-        tills.append(unit)
+        precondition(tills.count == index, "tills are added in index order")
+        tills.append(TillUnit(index: index, plan: tillPlan, endpoint: endpoint, device: till, keys: keys))
     }
 
-    /// What a till's driver tells the floor it observed: the floor and the unit unretained
-    /// (`withUnretained`), since the floor keeps its tills for the run and the unit owns the driver.
-    private func observer(of unit: TillUnit) -> (HostObservation) -> Void {
-        let floor = Unmanaged.passUnretained(self), unit = Unmanaged.passUnretained(unit)
-        return { observation in withUnretained(floor, unit) { $0.observed($1, observation) } }
-    }
-
-    /// What a phone's driver tells the floor it observed: the floor unretained, as for a till; the
-    /// unit checked `unowned`, since a payer's is retired by a rule of the run (`PayerRetirement`).
-    private func observer(of unit: PhoneUnit) -> (PhoneObservation) -> Void {
+    /// What till `index`'s driver tells the floor it observed, for its unit (made after the driver,
+    /// found by its index): the floor unretained, since it keeps its tills for the run and they their drivers.
+    private func tillObserver(_ index: Int) -> (HostObservation) -> Void {
         let floor = Unmanaged.passUnretained(self)
-        return { [unowned unit] observation in floor._withUnsafeGuaranteedRef { $0.observed(unit, observation) } }
+        return { observation in floor._withUnsafeGuaranteedRef { $0.observed($0.tills[index], observation) } }
+    }
+
+    /// What phone `index`'s driver tells the floor it observed, for its unit: the floor unretained, as
+    /// for a till; a retired payer's unit is gone (`PayerRetirement`), and hearing from it stops the run.
+    private func phoneObserver(_ index: Int) -> (PhoneObservation) -> Void {
+        let floor = Unmanaged.passUnretained(self)
+        return { observation in
+            floor._withUnsafeGuaranteedRef { floor in
+                guard let unit = floor.phoneUnits[index] else { preconditionFailure("a retired payer's phone observed \(observation)") }
+                floor.observed(unit, observation)
+            }
+        }
     }
 
     /// The phones created, in index order.
@@ -206,23 +209,21 @@ public final class Floor {
             endpoint.setPlatform(profiles.phoneProfile(draw: platforms.unitInterval()))
         }
         let timers = DeviceTimers<PhoneTimer>(clock: clock)
-        let unit = PhoneUnit(index: index, endpoint: endpoint, till: till)
         // A phone's key pair is derived ahead once it picks a till (FloorReactions.swift).
         // Held by the unit alone (not `keyStreams`), so that it goes when the payer is retired.
         let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
-        unit.keys = keys
         let driver = PhoneDriver(
             find: Find.Config(chooser: plan.phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
-            observe: observer(of: unit)
+            observe: phoneObserver(index)
         )
         let missedDeadline: (PhoneTimer) -> Void = { [unowned self] timer in
             if timer == .deadline { ledger.attemptMissedDeadline(phone: index) }
         }
         let phone = Phone(index: index, executor: loop.executor, driver: confined(driver), timers: confined(timers),
                           timerFired: confined(missedDeadline))
-        unit.device = phone
+        let unit = PhoneUnit(index: index, endpoint: endpoint, till: till, device: phone, keys: keys)
         // Every packet heard enters the phone synchronously: the medium runs on the run's executor too.
         endpoint.deliver(to: { [phone] in phone.hearOnRun($0) })
         endpoint.sendReports(to: phone)

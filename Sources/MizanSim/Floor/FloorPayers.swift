@@ -153,12 +153,12 @@ extension Floor {
         record(.payerTapsStart(phone: phone.index))
         phone.device.entered { $0.tapStart() }
         if let delay = plan.payerBehaviour.cancelAfter, let attempt = ledger.openAttempt(of: phone.index)?.index {
-            process(for: phone) { [device = phone.device!] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
+            process(for: phone) { [device = phone.device] floor in await device.payerCancels(after: delay, attempt: attempt, floor) }
         }
     }
 
     func scheduleOperatorCancel(_ till: TillUnit, after delay: Duration) {
         guard let started = ledger.lastHostIndex else { return }
-        process { [device = till.device!] floor in await device.operatorCancels(after: delay, sale: started, floor) }
+        process { [device = till.device] floor in await device.operatorCancels(after: delay, sale: started, floor) }
     }
 }

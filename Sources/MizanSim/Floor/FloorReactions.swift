@@ -89,7 +89,7 @@ extension Floor {
             record(.chooses(phone: phone.index, till: chosen, nearest: nearest))
             ledger.attemptChose(phone: phone.index, till: chosen, nearest: nearest, at: medium.position(of: phone.endpoint),
                                 time: now, platform: phone.endpoint.platformName)
-            if tills.indices.contains(chosen), let tillKeys = tills[chosen].keys { phone.keys?.prepareSession(with: tillKeys) }
+            if tills.indices.contains(chosen) { phone.keys.prepareSession(with: tills[chosen].keys) }
         case .sentKey:
             ledger.attemptSentKey(phone: phone.index, at: now)
         case .secureLink:

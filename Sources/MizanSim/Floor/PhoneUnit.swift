@@ -6,9 +6,9 @@ import MizanProtocol
 package final class PhoneUnit {
     let index: Int
     let endpoint: PhoneEndpoint
-    var device: Phone!
+    let device: Phone
     /// The phone's key stream (SeededKeys.swift).
-    var keys: SeededKeys?
+    let keys: SeededKeys
     /// The till the payer queues at.
     var till: Int
     /// The amount the payer expects to see.
@@ -17,10 +17,12 @@ package final class PhoneUnit {
     /// The payer's processes still running (deciding, cancelling): the phone is not retired while any runs.
     var processes = 0
 
-    init(index: Int, endpoint: PhoneEndpoint, till: Int) {
+    init(index: Int, endpoint: PhoneEndpoint, till: Int, device: Phone, keys: SeededKeys) {
         self.index = index
         self.endpoint = endpoint
         self.till = till
+        self.device = device
+        self.keys = keys
     }
 
     /// A transaction is running on the phone (from Start to its ending).

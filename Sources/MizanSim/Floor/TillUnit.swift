@@ -9,9 +9,9 @@ final class TillUnit {
     let index: Int
     let plan: TillPlan
     let endpoint: TillEndpoint
-    var device: Till!
+    let device: Till
     /// The till's key stream (SeededKeys.swift).
-    var keys: SeededKeys?
+    let keys: SeededKeys
     /// Payers waiting, first in line first.
     var queue = PayerQueue()
     /// The payer whose amount is locked, or nil.
@@ -22,10 +22,12 @@ final class TillUnit {
     /// their amount was on air: the next lock waits the relock delay.
     var droppedLock = false
 
-    init(index: Int, plan: TillPlan, endpoint: TillEndpoint) {
+    init(index: Int, plan: TillPlan, endpoint: TillEndpoint, device: Till, keys: SeededKeys) {
         self.index = index
         self.plan = plan
         self.endpoint = endpoint
+        self.device = device
+        self.keys = keys
     }
 
     // The device, entered synchronously: the floor runs on the run's executor.
