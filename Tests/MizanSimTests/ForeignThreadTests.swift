@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import MizanSim
+import MizanGeometry
 @testable import MizanRadio
 @testable import MizanTime
 
@@ -37,6 +38,29 @@ import Testing
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("already being driven by another thread"))
+    }
+
+    /// The guard of every synchronous entry into a device (`Till.entered`, the
+    /// radio's deliveries): entering a till from a thread that does not drive
+    /// the run stops the process, naming what arrived.
+    @Test func aTillEnteredFromAThreadThatDoesNotDriveTheRunStopsTheProcessAndSaysWhy() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var plan = FloorPlan(tills: [TillPlan(index: 0, position: Position(x: 0, y: 0, z: 1))],
+                                 payers: .queues(meanGap: .seconds(3600), idle: 0), duration: .seconds(1))
+            plan.radio = .ideal
+            let floor = try Floor(plan: plan, seed: 1, builtInPersons: false)
+            let till = floor.till(0)
+            _ = floor.loop.executor.drivingThread.enter()
+            _ = till.entered { $0.screen } // the driving thread may
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = till.entered { $0.screen }
+                done.signal()
+            }
+            done.wait()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("a till was entered from a thread that is not driving the simulation"))
     }
 
     @Test func theDrivingThreadItselfMayEnterAgainAndOthersMayAfterItLeaves() async {

@@ -25,7 +25,7 @@ public struct PhoneProfile: Hashable, Sendable {
 
     /// iOS as central: interval 30 ms (24 x 1.25 ms), latency 0, supervision
     /// timeout 720 ms, from a single iOS 16.7 log (`conn_itvl=24 ...
-    /// supervision_timeout=72`, flutter_blue_plus issue 615); MTU 185, what
+    /// supervision_timeout=72`, flutter_blue_plus, GitHub issues, number 615); MTU 185, what
     /// iOS typically offers (Core Spec Vol 3 Part F; Apple devices 185 or more).
     /// Scanning: iOS in the foreground with duplicates allowed (`ScanProfile.iosForeground`:
     /// about 13.7 reports a second per advertiser, MIT LL).

@@ -18,8 +18,8 @@ import Darwin
 /// draw exceeds `NormalQuantile.of(1 - 2^-53)` (8.2) in size: the bound the
 /// collision check relies on (`FloorSignal.noiseBound`), as with AS 241 alone.
 ///
-/// Until session 6 every hashed normal was AS 241 of one uniform: a division
-/// and two degree-7 polynomials per draw, about a tenth of W3's wall time.
+/// AS 241 of one uniform for every draw would cost a division and two
+/// degree-7 polynomials per draw, about a tenth of W3's wall time.
 public struct Ziggurat: Sendable {
     /// Layer edges: x[0] = v / f(r) (the base layer's width, its tail
     /// folded in), x[1] = r, x[i] decreasing, x[256] = 0.
