@@ -19,7 +19,7 @@ bin="$here/.build/release"
 # 2. Each fuzz target is linked with its libraries, holding the build lock
 #    (released when this script ends).
 if [ -x /work/bin/swiftl ]; then exec 9</tmp/swift-build.lock; flock 9; fi
-libraries=(MizanProtocol MizanCrypto MizanRuntime MizanSim MizanFormats MizanFuzzChecks)
+libraries=(MizanProtocol MizanCrypto MizanRuntime MizanGeometry MizanSelection MizanTime MizanRadio MizanSim MizanFormats MizanFuzzChecks)
 for target in FuzzFrame FuzzSealedMessage FuzzJSON; do
   rm -f "$bin/$target"
   objects=()

@@ -29,7 +29,7 @@ enum RunFolder {
             ("seed", String(seed)),
             ("overrides", JSONText.string(options.trimmingEnds(" "))),
             ("build", JSONText.string(Build.identity)),
-            ("files", "[" + files.map(JSONText.string).joined(separator: ", ") + "]"),
+            ("files", JSONText.array(files.map(JSONText.string))),
             ("complete", "true"),
         ])
         try TextFile.write(json + "\n", to: directory + "/" + marker)

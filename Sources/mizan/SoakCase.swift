@@ -67,13 +67,15 @@ struct SoakCase: Equatable, Sendable {
             }
             return JSONText.object(members)
         }
-        let payers = pairs ? #"{"arrivals": "pairs"}"# : #"{"arrivals": "poisson", "meanGapSeconds": 5}"#
+        let payers = pairs ? JSONText.object([("arrivals", JSONText.string("pairs"))])
+            : JSONText.object([("arrivals", JSONText.string("poisson")), ("meanGapSeconds", "5")])
+        let row = JSONText.object([("count", String(tills)), ("spacing", Decimals.format(spacing, digits: 3))])
         return JSONText.object([
             ("name", JSONText.string("soak")),
             ("minutes", Decimals.format(minutes, digits: 4)),
-            ("tills", #"{"row": {"count": \#(tills), "spacing": \#(Decimals.format(spacing, digits: 3))}}"#),
+            ("tills", JSONText.object([("row", row)])),
             ("payers", payers),
-            ("faults", "[" + faultObjects.joined(separator: ", ") + "]"),
+            ("faults", JSONText.array(faultObjects)),
         ]) + "\n"
     }
 

@@ -63,4 +63,20 @@ import Testing
             #expect(try !Self.patterns.contains { try Regex($0.regex).firstMatch(in: Self.prose(text)) != nil }, "\(text)")
         }
     }
+
+    /// Every file format is written in MizanFormats: outside it, no JSON object
+    /// or array is assembled from strings, no SVG element is written by hand,
+    /// and no writer type of a format is declared.
+    @Test func fileFormatsAreWrittenInMizanFormatsAlone() throws {
+        let handWritten = try Regex(#"("\[" \+|"\{" \+|"\{\\"|#"\{"|<svg|<rect |<line |<text |<polyline |<circle )"#)
+        let writers = try Regex(#"(?m)^\s*(?:public |package )?(?:final )?(?:struct|class|enum) (TraceWriter|SVGDocument|JSONText)\b"#)
+        #expect(#"let line = "[" + items.joined() + "]""#.contains(handWritten) && #"svg += "<rect x=\"1\"/>""#.contains(handWritten))
+        #expect("public enum JSONText {".contains(writers) && !"let text = JSONText.array(items)".contains(handWritten))
+        for file in RepositoryTests.swiftFiles(under: "Sources") where !file.contains("/Sources/MizanFormats/") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for match in code.matches(of: handWritten) { Issue.record("\(file): a format written by hand: '\(code[match.range])'") }
+            for match in code.matches(of: writers) { Issue.record("\(file): a format's writer outside MizanFormats: '\(code[match.range])'") }
+        }
+    }
 }

@@ -25,6 +25,11 @@ public enum JSONText {
         return Decimals.format(value, digits: digits)
     }
 
+    /// `[1, 2]` from items already written as JSON.
+    public static func array(_ items: [String]) -> String {
+        "[" + items.joined(separator: ", ") + "]"
+    }
+
     /// `{"a": 1, "b": 2}` from members already written as JSON.
     public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"

@@ -47,6 +47,17 @@ public struct SVGDocument {
         body.append(#"<text x="\#(Self.n(x))" y="\#(Self.n(y))" font-family="sans-serif" font-size="\#(Self.n(size))" text-anchor="\#(anchor)" fill="\#(fill)">\#(Self.escape(text))</text>"#)
     }
 
+    /// A line through `points` in order.
+    public mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double = 1) {
+        let list = points.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
+        body.append(#"<polyline fill="none" stroke="\#(stroke)" stroke-width="\#(Self.n(width))" points="\#(list)"/>"#)
+    }
+
+    /// `text` turned by `degrees` about its anchor at (`x`, `y`).
+    public mutating func text(_ text: String, x: Double, y: Double, rotated degrees: Double, size: Double = 12, anchor: String = "start", fill: String = "#222") {
+        body.append(#"<text transform="translate(\#(Self.n(x)) \#(Self.n(y))) rotate(\#(Self.n(degrees)))" font-family="sans-serif" font-size="\#(Self.n(size))" text-anchor="\#(anchor)" fill="\#(fill)">\#(Self.escape(text))</text>"#)
+    }
+
     public var text: String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,

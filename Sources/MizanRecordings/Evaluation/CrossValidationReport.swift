@@ -99,7 +99,7 @@ public enum CrossValidationReport {
             JSONText.object([("track", JSONText.string(fold.phone)), ("sessions", String(fold.accuracy.sessions)),
                              ("right", String(fold.accuracy.right)), ("accuracy", n(fold.accuracy.accuracy)),
                              ("tuned", JSONText.string(fold.chosen.label)),
-                             ("trainedOn", "[" + fold.trainedOn.map { JSONText.string($0) }.joined(separator: ",") + "]")])
+                             ("trainedOn", JSONText.array(fold.trainedOn.map { JSONText.string($0) }))])
         }
         return JSONText.object([
             ("strategy", JSONText.string(outcome.family)),
@@ -118,7 +118,7 @@ public enum CrossValidationReport {
             ("inSampleChoice", JSONText.string(outcome.inSampleChoice.label)),
             ("decideP50", n(outcome.crossValidated.timeToDecide.p50)),
             ("decideP99", n(outcome.crossValidated.timeToDecide.p99)),
-            ("folds", "[" + folds.joined(separator: ",") + "]"),
+            ("folds", JSONText.array(folds)),
         ])
     }
 }

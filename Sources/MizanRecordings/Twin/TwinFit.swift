@@ -288,9 +288,9 @@ public struct TwinFit: Sendable {
             ("scanInterval", JSONText.number(radio.scanner.interval, digits: 4)),
             ("reportLoss", JSONText.number(radio.scanner.reportLoss, digits: 3)),
             ("missedShare", JSONText.number(missedShare, digits: 3)),
-            ("elevationLossBySineDB", "[" + elevationLoss.coefficients.keys.sorted().map { till in
+            ("elevationLossBySineDB", JSONText.array(elevationLoss.coefficients.keys.sorted().map { till in
                 JSONText.object([("till", String(till.rawValue)), ("coefficient", JSONText.number(elevationLoss.coefficients[till] ?? 0, digits: 2))])
-            }.joined(separator: ",") + "]"),
+            })),
             ("roomMapSlope", JSONText.number(roomMap.slope, digits: 3)),
             ("roomMapExplainedShare", JSONText.number(roomMap.explainedShare, digits: 3)),
             ("roomMapCoverage", JSONText.number(roomMap.coverage, digits: 3)),

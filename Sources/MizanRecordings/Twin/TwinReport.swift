@@ -107,12 +107,12 @@ public enum TwinReport {
         func n(_ value: Double) -> String { value.isNaN ? "null" : JSONText.number(value) }
         func histogram(_ h: RSSIHistogram) -> String {
             JSONText.object([("mean", n(h.mean)), ("sd", n(h.sd)), ("low", String(RSSIHistogram.low)), ("binWidth", String(RSSIHistogram.width)),
-                             ("counts", "[" + h.counts.map(String.init).joined(separator: ",") + "]")])
+                             ("counts", JSONText.array(h.counts.map(String.init)))])
         }
         let tracks = comparisons.map { c in
             JSONText.object([
                 ("track", JSONText.string(c.name)),
-                ("strategies", "[" + c.strategies.map { row in
+                ("strategies", JSONText.array(c.strategies.map { row in
                     JSONText.object([("strategy", JSONText.string(row.strategy.label)), ("real", n(row.real.accuracy)),
                                      ("realInterval", JSONText.object([("low", n(row.realInterval.low)), ("high", n(row.realInterval.high)),
                                                                        ("level", n(row.realInterval.level)), ("blockSessions", String(row.realInterval.block)),
@@ -121,10 +121,10 @@ public enum TwinReport {
                                      ("simulatedWithinRealInterval", row.simulatedWithinRealInterval ? "true" : "false"),
                                      ("seedsWithin5PointsOfTheOthers", String(row.seedsWithin(points: 5))),
                                      ("seedIntervalsCoveringTheOthers", String(row.seedIntervalsCoveringTheOthers)), ("gapPoints", n(row.gapPoints)),
-                                     ("simulatedBySeed", "[" + row.simulated.map { n($0.accuracy) }.joined(separator: ",") + "]"),
+                                     ("simulatedBySeed", JSONText.array(row.simulated.map { n($0.accuracy) })),
                                      ("simulatedSpread", n(row.simulatedSpread)),
                                      ("sessions", String(row.real.sessions))])
-                }.joined(separator: ",") + "]"),
+                })),
                 ("packetsPerReceiverPerSecond", JSONText.object([("real", n(c.realRate)), ("simulated", n(c.simulatedRate))])),
                 ("rssi", JSONText.object([("real", histogram(c.realHistogram)), ("simulated", histogram(c.simulatedHistogram)),
                                           ("overlap", n(c.realHistogram.overlap(c.simulatedHistogram)))])),
@@ -149,47 +149,41 @@ public enum TwinReport {
             ("medianSeedSpreadPoints", n(summary.medianSeedSpread)),
             ("medianIntervalWidthPoints", n(summary.medianIntervalWidth)),
             ("blockSeconds", n(AccuracyInterval.defaultBlockSeconds)),
-            ("pooled", "[" + pooledRows.joined(separator: ",") + "]"),
+            ("pooled", JSONText.array(pooledRows)),
         ])
-        return "{\"comparisons\":[" + tracks.joined(separator: ",") + "],\"summary\":" + summaryJSON + "}\n"
+        return JSONText.object([("comparisons", JSONText.array(tracks)), ("summary", summaryJSON)]) + "\n"
     }
 
     /// Left: each strategy's accuracy, real (with its 90 % interval) against
     /// simulated, pooled over the comparisons. Right: the RSSI histograms, real against simulated.
     public static func svg(_ comparisons: [TwinComparison], title: String) -> String {
-        func f(_ value: Double) -> String { Decimals.format(value, digits: 1) }
         let labels = comparisons.first?.strategies.map { $0.strategy.label } ?? []
         let width = 980.0, height = 470.0, top = 50.0, plotHeight = 300.0
-        var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" viewBox="0 0 \(f(width)) \(f(height))" font-family="sans-serif" font-size="12">
-        <rect width="100%" height="100%" fill="white"/>
-        <text x="\(f(width / 2))" y="22" text-anchor="middle" font-size="15">\(AccuracyPlot.escape(title))</text>
-
-        """
+        var svg = SVGDocument(width: width, height: height)
+        svg.text(title, x: width / 2, y: 22, size: 15, anchor: "middle")
         // Accuracy bars.
         let left = 60.0, plotWidth = 520.0
         func y(_ accuracy: Double) -> Double { top + (1 - accuracy) * plotHeight }
         for tick in stride(from: 0.0, through: 1.0, by: 0.2) {
-            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(tick)))\" stroke=\"#ddd\"/>\n"
-            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(Int((tick * 100).rounded())) %</text>\n"
+            svg.line(x1: left, y1: y(tick), x2: left + plotWidth, y2: y(tick), stroke: "#ddd")
+            svg.text("\(Int((tick * 100).rounded())) %", x: left - 6, y: y(tick) + 4, anchor: "end")
         }
         let slot = plotWidth / Double(Swift.max(labels.count, 1))
         for (index, label) in labels.enumerated() {
             let p = pooled(comparisons, strategy: index)
             let x0 = left + Double(index) * slot + slot * 0.15, bar = slot * 0.35
             for (offset, value, colour) in [(0.0, p.real, "#1f77b4"), (bar, p.simulated, "#ff7f0e")] where !value.isNaN {
-                svg += "<rect x=\"\(f(x0 + offset))\" y=\"\(f(y(value)))\" width=\"\(f(bar))\" height=\"\(f(top + plotHeight - y(value)))\" fill=\"\(colour)\"/>\n"
+                svg.rect(x: x0 + offset, y: y(value), width: bar, height: top + plotHeight - y(value), fill: colour)
             }
             // The real figure's 90 % interval (pooled over the comparisons' sessions).
             let interval = comparisons.count > 1 ? pooledInterval(comparisons, strategy: index) : comparisons[0].strategies[index].realInterval
             if !interval.low.isNaN {
-                let cx = f(x0 + bar / 2)
-                svg += "<line x1=\"\(cx)\" y1=\"\(f(y(interval.low)))\" x2=\"\(cx)\" y2=\"\(f(y(interval.high)))\" stroke=\"black\" stroke-width=\"1.5\"/>\n"
+                svg.line(x1: x0 + bar / 2, y1: y(interval.low), x2: x0 + bar / 2, y2: y(interval.high), stroke: "black", width: 1.5)
             }
-            svg += "<text transform=\"translate(\(f(x0 + bar)) \(f(top + plotHeight + 12))) rotate(30)\" font-size=\"10\">\(AccuracyPlot.escape(label))</text>\n"
+            svg.text(label, x: x0 + bar, y: top + plotHeight + 12, rotated: 30, size: 10)
         }
-        svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
-        svg += "<text transform=\"translate(16 \(f(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">chose the nearest till</text>\n"
+        svg.rect(x: left, y: top, width: plotWidth, height: plotHeight, fill: "none", stroke: "black")
+        svg.text("chose the nearest till", x: 16, y: top + plotHeight / 2, rotated: -90, anchor: "middle")
         // RSSI histograms.
         let hLeft = 640.0, hWidth = 320.0
         let real = RSSIHistogram.merge(comparisons.map(\.realHistogram)), simulated = RSSIHistogram.merge(comparisons.map(\.simulatedHistogram))
@@ -197,18 +191,19 @@ public enum TwinReport {
         func hx(_ bin: Int) -> Double { hLeft + (Double(bin) + 0.5) / Double(RSSIHistogram.bins) * hWidth }
         func hy(_ fraction: Double) -> Double { top + (1 - fraction / peak) * plotHeight }
         for (histogram, colour) in [(real, "#1f77b4"), (simulated, "#ff7f0e")] {
-            let points = histogram.fractions.enumerated().map { "\(f(hx($0.offset))),\(f(hy($0.element)))" }
-            svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>\n"
+            svg.polyline(histogram.fractions.enumerated().map { (hx($0.offset), hy($0.element)) }, stroke: colour, width: 2)
         }
         for bin in stride(from: 0, to: RSSIHistogram.bins, by: 5) {
-            svg += "<text x=\"\(f(hx(bin)))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(RSSIHistogram.low + bin * RSSIHistogram.width)</text>\n"
+            svg.text("\(RSSIHistogram.low + bin * RSSIHistogram.width)", x: hx(bin), y: top + plotHeight + 16, anchor: "middle")
         }
-        svg += "<rect x=\"\(f(hLeft))\" y=\"\(f(top))\" width=\"\(f(hWidth))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
-        svg += "<text x=\"\(f(hLeft + hWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">RSSI (dBm), share of readings</text>\n"
+        svg.rect(x: hLeft, y: top, width: hWidth, height: plotHeight, fill: "none", stroke: "black")
+        svg.text("RSSI (dBm), share of readings", x: hLeft + hWidth / 2, y: top + plotHeight + 34, anchor: "middle")
         let legendY = top + plotHeight + 80
-        svg += "<rect x=\"\(f(left))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"\(f(left + 18))\" y=\"\(f(legendY))\">real recording (line: its 90 % interval)</text>\n"
-        svg += "<rect x=\"\(f(left + 270))\" y=\"\(f(legendY - 10))\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"\(f(left + 288))\" y=\"\(f(legendY))\">twin (mean over seeds)</text>\n"
-        return svg + "</svg>\n"
+        svg.rect(x: left, y: legendY - 10, width: 12, height: 12, fill: "#1f77b4")
+        svg.text("real recording (line: its 90 % interval)", x: left + 18, y: legendY)
+        svg.rect(x: left + 270, y: legendY - 10, width: 12, height: 12, fill: "#ff7f0e")
+        svg.text("twin (mean over seeds)", x: left + 288, y: legendY)
+        return svg.text
     }
 }
 
