@@ -9,7 +9,9 @@ public struct SweepOutcome: Sendable {
     public let line: String
     public let summary: [(String, String)]
     public let violations: Int
+}
 
+extension SweepOutcome {
     /// Runs run `run` of `sweep` on `plans[cell]` (one floor, on this thread) and writes its line.
     public init(_ sweep: SweepPlan, plans: [FloorPlan], run: Int, identity: (sweep: String, build: String)) {
         let cell = run / sweep.seeds
@@ -32,11 +34,6 @@ public struct SweepOutcome: Sendable {
         fields.append(("params", "{" + params.joined(separator: ",") + "}"))
         fields += summary
         let line = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-        self.run = run
-        self.cell = cell
-        self.seed = seed
-        self.line = line
-        self.summary = summary
-        self.violations = violations
+        self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
 }
