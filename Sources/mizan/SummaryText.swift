@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanSim
 
 /// The human summary of a floor run.
@@ -37,12 +38,7 @@ enum SummaryText {
         return "p50 \(format(p50)) s, p90 \(format(p90)) s, p99 \(format(p99)) s (n = \(p.count))"
     }
 
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        var text = String(rounded)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    static func format(_ value: Double) -> String { Figures.text(value, digits: 2) }
 
     static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: Swift.max(0, width - text.count)) + text

@@ -10,10 +10,8 @@ public struct SVGDocument {
         self.height = height
     }
 
-    static func n(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    /// A coordinate or size to two decimals (not a number: 0, so that the picture still draws).
+    static func n(_ value: Double) -> String { value.isFinite ? Decimals.format(value, digits: 2) : "0" }
 
     static func escape(_ text: String) -> String {
         var out = ""

@@ -24,8 +24,5 @@ public enum SweepTable {
         }.joined(separator: "\n")
     }
 
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func format(_ value: Double) -> String { Figures.text(value, digits: 3) }
 }

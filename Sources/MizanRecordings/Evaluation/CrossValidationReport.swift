@@ -9,8 +9,8 @@ import MizanSim
 public enum CrossValidationReport {
     public static let baseline = "strongest"
 
-    static func percent(_ value: Double) -> String { value.isNaN ? "n/a" : Decimals.format(value * 100, digits: 1) }
-    static func signed(_ value: Double) -> String { value.isNaN ? "n/a" : (value >= 0 ? "+" : "") + Decimals.format(value * 100, digits: 1) }
+    static func percent(_ value: Double) -> String { Figures.percent(value) }
+    static func signed(_ value: Double) -> String { Figures.signedPercent(value) }
     static func interval(_ i: TrackBootstrap.Interval, _ format: (Double) -> String = CrossValidationReport.percent) -> String { "[\(format(i.low)), \(format(i.high))]" }
 
     /// The intervals of one outcome: pooled, mean of tracks, and pooled minus the baseline's (nil without a baseline).
@@ -67,7 +67,7 @@ public enum CrossValidationReport {
     public static let csvHeader = "strategy,evaluation,track,sessions,decided,right,accuracy,ciLow,ciHigh,decideP50,decideP99,parameters"
 
     public static func csvRows(_ outcome: CrossValidation.Outcome, baseline: CrossValidation.Outcome?) -> [String] {
-        func n(_ value: Double) -> String { value.isNaN ? "" : Decimals.format(value, digits: 4) }
+        func n(_ value: Double) -> String { Figures.csv(value) }
         func row(_ evaluation: String, _ track: String, _ a: SelectionAccuracy, _ parameters: String,
                  accuracy: Double? = nil, interval: TrackBootstrap.Interval? = nil) -> String {
             [outcome.family, evaluation, track, String(a.sessions), String(a.decided), String(a.right), n(accuracy ?? a.accuracy),
@@ -94,7 +94,7 @@ public enum CrossValidationReport {
     /// One JSON object per family; intervals as `[low, high]`.
     public static func jsonLine(_ outcome: CrossValidation.Outcome, baseline: CrossValidation.Outcome?) -> String {
         let ci = intervals(outcome, baseline: baseline)
-        func n(_ value: Double?) -> String { value.map { $0.isFinite ? JSONText.number($0) : "null" } ?? "null" }
+        func n(_ value: Double?) -> String { Figures.json(value) }
         let folds = outcome.folds.map { fold in
             JSONText.object([("track", JSONText.string(fold.phone)), ("sessions", String(fold.accuracy.sessions)),
                              ("right", String(fold.accuracy.right)), ("accuracy", n(fold.accuracy.accuracy)),

@@ -2,7 +2,7 @@ import MizanFormats
 /// What `mizan select` prints: a few lines of text, or one JSON object.
 public enum SelectionReport {
     public static func text(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
-        func percent(_ value: Double) -> String { value.isNaN ? "n/a" : Decimals.format(value * 100, digits: 1) + " %" }
+        func percent(_ value: Double) -> String { Figures.percent(value) + (value.isFinite ? " %" : "") }
         return """
         strategy: \(strategy.label), a session every \(Decimals.format(every, digits: 3)) s
         sessions: \(a.sessions), decided: \(a.decided) (\(percent(a.decidedFraction)))
@@ -14,7 +14,7 @@ public enum SelectionReport {
     }
 
     public static func json(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
-        func n(_ value: Double?) -> String { value.map { JSONText.number($0) } ?? "null" }
+        func n(_ value: Double?) -> String { Figures.json(value) }
         return JSONText.object([
             ("strategy", JSONText.string(strategy.label)),
             ("every", n(every)),

@@ -73,7 +73,7 @@ public struct TradeOff: Sendable {
     public static let csvHeader = "base,deadline,margin,sessions,decided,right,accuracy,decideMean,decideP50,decideP90,decidedAtFirstAsk"
 
     public static func csvRow(_ point: Point) -> String {
-        func n(_ value: Double?, _ digits: Int = 3) -> String { value.map { Decimals.format($0, digits: digits) } ?? "" }
+        func n(_ value: Double?, _ digits: Int = 3) -> String { Figures.csv(value, digits: digits) }
         let a = point.accuracy
         return [point.base, n(point.deadline), n(point.margin), String(a.sessions), String(a.decided), String(a.right), n(a.accuracy, 4),
                 n(point.meanTime), n(a.timeToDecide.p50), n(a.timeToDecide.p90), n(point.decidedAtFirstAsk, 4)].joined(separator: ",")

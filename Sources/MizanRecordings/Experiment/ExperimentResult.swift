@@ -18,7 +18,7 @@ public struct ExperimentResult: Hashable, Sendable {
     public static let csvHeader = "strategy,scanWindow,tillSpacing,packetSigma,linkShadowingSigma,ricianKdB,bodyLoss,tillOffsetSigma,phoneOffsetSigma,sessions,decided,right,accuracy,wrongTillRate,decideP50,decideP99"
 
     public var csvRow: String {
-        func n(_ value: Double?, _ digits: Int = 4) -> String { value.map { Decimals.format($0, digits: digits) } ?? "" }
+        func n(_ value: Double?, _ digits: Int = 4) -> String { Figures.csv(value, digits: digits) }
         return [cell.strategy.label, n(cell.scanWindow), n(cell.tillSpacing), n(cell.radio.packetSigma), n(cell.radio.linkShadowingSigma),
                 n(cell.radio.ricianKdB), n(cell.bodyLoss), n(cell.tillOffsetSigma), n(cell.phoneOffsetSigma),
                 String(sessions), String(decided), String(right), n(accuracy), n(wrongTillRate),

@@ -5,7 +5,7 @@ import MizanFormats
 /// simulated accuracy per strategy, packets per receiver per second, RSSI
 /// histograms), one JSON object, and an SVG.
 public enum TwinReport {
-    static func percent(_ value: Double) -> String { value.isNaN ? "n/a" : Decimals.format(value * 100, digits: 1) }
+    static func percent(_ value: Double) -> String { Figures.percent(value) }
 
     /// Pooled accuracy of one strategy over several comparisons: real, and simulated (mean over seeds of the pooled).
     static func pooled(_ comparisons: [TwinComparison], strategy index: Int) -> (real: Double, simulated: Double) {
@@ -104,7 +104,7 @@ public enum TwinReport {
     }
 
     public static func json(_ comparisons: [TwinComparison]) -> String {
-        func n(_ value: Double) -> String { value.isNaN ? "null" : JSONText.number(value) }
+        func n(_ value: Double) -> String { Figures.json(value) }
         func histogram(_ h: RSSIHistogram) -> String {
             JSONText.object([("mean", n(h.mean)), ("sd", n(h.sd)), ("low", String(RSSIHistogram.low)), ("binWidth", String(RSSIHistogram.width)),
                              ("counts", JSONText.array(h.counts.map(String.init)))])
