@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import MizanTime
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -21,7 +22,7 @@ struct BenchOptions {
     /// Cores for the "all cores" runs of W1-W3 (each also runs on one core): `--jobs J`, default all.
     var jobs = BenchOptions.cores
 
-    static var cores: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    static var cores: Int { Cores.available }
 
     static let usage = """
     usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple] [--jobs J]

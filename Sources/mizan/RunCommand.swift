@@ -1,3 +1,4 @@
+import MizanTime
 import Foundation
 import MizanSim
 import MizanFormats
@@ -40,7 +41,7 @@ enum RunCommand {
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
         let outDirectory = try args.value("--out")
         let tracePath = try args.value("--trace")
-        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         var floorOptions = try FloorOptions.read(&args)
         floorOptions.path = args.positional()
         try args.finish()

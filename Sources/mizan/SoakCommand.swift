@@ -1,3 +1,4 @@
+import MizanTime
 import Dispatch
 import Foundation
 import MizanFormats
@@ -59,7 +60,7 @@ enum SoakCommand {
         }
         let runs = try args.integer("--runs", in: 1...100_000_000) ?? 100
         let minutes = try args.number("--minutes", in: 0.01...100_000)
-        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
         let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
         try args.finish()

@@ -1,3 +1,4 @@
+import MizanTime
 import Foundation
 import MizanFormats
 
@@ -32,7 +33,7 @@ enum SweepCommand {
         let out = try args.value("--out")
         let shardText = try args.value("--shard")
         let shardCount = try args.integer("--shard-count", in: 1...1_000_000)
-        let jobs = try args.integer("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         guard let path = args.positional() else { throw UsageError("mizan sweep: give a sweep file\n\n\(usage)") }
         try args.finish()
         var outputs = OutputPaths("mizan sweep")

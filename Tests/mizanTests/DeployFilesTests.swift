@@ -56,7 +56,9 @@ import Testing
         // The sweep file comes from the image: a COPY of a repository folder.
         let copies = try Self.imageCopies()
         let copy = try #require(copies.first { options.path.hasPrefix($0.destination) })
-        let inRepository = copy.source + options.path.dropFirst(copy.destination.count)
+        // `COPY examples/*.json /sweeps/`: the folder of the pattern.
+        let folder = copy.source.hasSuffix("*.json") ? String(copy.source.dropLast("*.json".count)) : copy.source
+        let inRepository = folder + options.path.dropFirst(copy.destination.count)
         #expect(FileManager.default.fileExists(atPath: Self.root + "/" + inRepository), "\(inRepository)")
         // The output goes to a volume the Job mounts and declares.
         let out = options.out ?? ""
@@ -75,17 +77,43 @@ import Testing
         }
     }
 
-    @Test func theSlurmScriptsCommandParsesAndNamesFilesThatExist() throws {
-        let script = try Self.read("deploy/sweep.slurm")
-        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix(".build/release/mizan sweep") })
-        let words = line.replacingOccurrences(of: "\"", with: "")
-            .replacingOccurrences(of: "${SLURM_ARRAY_TASK_ID}", with: "0")
-            .split(separator: " ").map(String.init)
-        let slurm = ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "10"]
-        let options = try SweepCommand.parse(Array(words.dropFirst(2)), environment: slurm)
-        #expect(options.shard.description == "1/10")
-        #expect(FileManager.default.fileExists(atPath: Self.root + "/" + options.path), "\(options.path)")
-        #expect(options.out == "results/shard-0.jsonl" && script.contains("mkdir -p results"))
+    /// Runs deploy/sweep.slurm as Slurm would for array task `task`, with a
+    /// `mizan` that prints its arguments: the exit status and what it was given.
+    static func slurmTask(_ task: String) throws -> (status: Int32, arguments: [String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slurm-\(task)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/.build/release", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "#!/bin/sh\necho \"$@\"\n".write(toFile: folder + "/.build/release/mizan", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/.build/release/mizan")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [root + "/deploy/sweep.slurm"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.environment = ["SLURM_ARRAY_TASK_ID": task, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    /// Task K runs shard K + 1 of the script's count, whatever the array
+    /// (stepped, listed, or one task re-run alone: `sbatch --array=3`), and
+    /// its command parses as `mizan sweep` reads it, naming a sweep that exists.
+    @Test func theSlurmScriptRunsEachArrayTasksOwnShardWhateverTheArray() throws {
+        for task in ["0", "3", "5", "9"] {
+            let run = try Self.slurmTask(task)
+            #expect(run.status == 0, "task \(task)")
+            #expect(run.arguments.first == "sweep")
+            let options = try SweepCommand.parse(Array(run.arguments.dropFirst()), environment: [:])
+            #expect(options.shard.description == "\(Int(task)! + 1)/10", "task \(task)")
+            #expect(options.out == "results/shard-\(task).jsonl")
+            #expect(FileManager.default.fileExists(atPath: Self.root + "/" + options.path), "\(options.path)")
+        }
+        #expect(try Self.slurmTask("10").status == 2, "a task past the shard count is refused")
         // .build/release/mizan is what the README's `swift build -c release` makes.
         #expect(try Self.read("README.md").contains("swift build -c release"))
     }
