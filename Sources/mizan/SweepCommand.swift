@@ -1,5 +1,6 @@
 import MizanTime
 import Foundation
+import Synchronization
 import MizanFormats
 
 /// `mizan sweep`: a grid of floor values times seeds, on every core.
@@ -70,25 +71,51 @@ enum SweepCommand {
         outputs.input(path, sweep.floorPath)
         try outputs.prepare()
         let progress = Progress(total: .seconds(1))
-        let outcomes = try SweepRunner.run(sweep, shard: shard, threads: jobs) { done, total in
+        // Each line is written as soon as the runs before it are (in run order), then
+        // forgotten: the table keeps sums per cell, so memory is flat in the sweep's size.
+        let tally = Mutex(SweepTally(cells: sweep.cells, file: try out.map { path throws(InputError) in try OutputFile(path: path) }))
+        try SweepRunner.run(sweep, shard: shard, threads: jobs, progress: { done, total in
             progress.show(.seconds(Double(done) / Double(total)))
-        }
+        }, emit: { outcome in tally.withLock { $0.add(outcome) } })
         progress.finish()
-        let text = outcomes.map { $0.line + "\n" }.joined()
-        if let out {
-            try TextFile.write(text, to: out)
-            print(SweepTable.render(sweep, outcomes))
-            print("\(outcomes.count) runs (shard \(shard)) of \(sweep.runs) written to \(out)")
-        } else {
-            print(text, terminator: "")
-            printError(SweepTable.render(sweep, outcomes))
+        let (totals, runs, violations, first) = try tally.withLock { tally throws(InputError) in
+            try tally.file?.close()
+            return (tally.totals, tally.runs, tally.violations, tally.first)
         }
-        let violations = outcomes.reduce(0) { $0 + $1.violations }
-        if violations > 0 {
-            let bad = outcomes.filter { $0.violations > 0 }
-            printError("mizan sweep: \(violations) agreement violation(s); first in cell \(bad[0].cell + 1), seed \(bad[0].seed)")
+        if let out {
+            print(SweepTable.render(sweep, totals))
+            print("\(runs) runs (shard \(shard)) of \(sweep.runs) written to \(out)")
+        } else {
+            printError(SweepTable.render(sweep, totals))
+        }
+        if violations > 0, let first {
+            printError("mizan sweep: \(violations) agreement violation(s); first in cell \(first.cell + 1), seed \(first.seed)")
             return 1
         }
         return 0
+    }
+}
+
+/// What a sweep keeps while it runs: the output file (its lines are written in
+/// run order, then forgotten), the table's sums per cell, and the first run
+/// with an agreement violation.
+struct SweepTally {
+    var totals: SweepTable.Totals
+    var runs = 0
+    var violations = 0
+    var first: SweepOutcome?
+    let file: OutputFile?
+
+    init(cells: Int, file: OutputFile?) {
+        totals = SweepTable.Totals(cells: cells)
+        self.file = file
+    }
+
+    mutating func add(_ outcome: SweepOutcome) {
+        if let file { file.writeLine(outcome.line) } else { print(outcome.line) }
+        totals.add(outcome)
+        runs += 1
+        violations += outcome.violations
+        if outcome.violations > 0, first == nil { first = outcome }
     }
 }

@@ -7,26 +7,44 @@ import MizanSim
 /// simulation loop, and returns each run's line of JSON in run order: the same
 /// lines whatever the shard or the number of threads.
 enum SweepRunner {
-    static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
-        throws(JSONFileError) -> [SweepOutcome] {
+    /// Runs the shard's runs on `threads` threads and hands each outcome to
+    /// `emit` in run order, one at a time, as soon as every run before it has
+    /// been handed over: memory holds the runs under way and those finished
+    /// ahead of a slower one, not the sweep.
+    static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int,
+                    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+                    emit: @escaping @Sendable (SweepOutcome) -> Void) throws(JSONFileError) {
         let plans = try (0..<sweep.cells).map { cell throws(JSONFileError) in try sweep.plan(ofCell: cell) }
         let runs = (0..<sweep.runs).filter(shard.contains)
         let identity = (sweep: SweepIdentity.digest(sweep), build: Build.identity)
-        let results = Mutex<[Int: SweepOutcome]>([:])
-        let next = Atomic<Int>(0)
+        // The outcomes finished ahead of their turn, by slot, and the next slot to hand over.
+        let ahead = Mutex<(waiting: [Int: SweepOutcome], next: Int, done: Int)>(([:], 0, 0))
+        let claim = Atomic<Int>(0)
         let total = runs.count
         DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(threads, total))) { _ in
             while true {
-                let slot = next.add(1, ordering: .relaxed).oldValue
+                let slot = claim.add(1, ordering: .relaxed).oldValue
                 guard slot < total else { return }
                 let outcome = SweepOutcome(sweep, plans: plans, run: runs[slot], identity: identity)
-                let done = results.withLock { finished -> Int in
-                    finished[outcome.run] = outcome
-                    return finished.count
+                let done = ahead.withLock { state -> Int in
+                    state.waiting[slot] = outcome
+                    while let next = state.waiting.removeValue(forKey: state.next) {
+                        emit(next)
+                        state.next += 1
+                    }
+                    state.done += 1
+                    return state.done
                 }
                 progress(done, total)
             }
         }
-        return results.withLock { finished in runs.compactMap { finished[$0] } }
+    }
+
+    /// Every outcome of the shard, in run order (for tests and small sweeps).
+    static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int) throws(JSONFileError) -> [SweepOutcome] {
+        let outcomes = Mutex<[SweepOutcome]>([])
+        try run(sweep, shard: shard, threads: threads) { outcome in outcomes.withLock { $0.append(outcome) } }
+        return outcomes.withLock { $0 }
     }
 }
+

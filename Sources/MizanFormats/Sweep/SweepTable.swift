@@ -6,15 +6,43 @@ public enum SweepTable {
         ("phone_deadline_missed_no_till_found", "no till"), ("agreement_violations", "violations"),
     ]
 
+    /// What the table keeps of a sweep's runs as they come, whatever their
+    /// number: per cell, the runs and each column's sum and count.
+    public struct Totals: Sendable {
+        var runs: [Int]
+        var sums: [[Double]]
+        var counts: [[Int]]
+
+        public init(cells: Int) {
+            runs = Array(repeating: 0, count: cells)
+            sums = Array(repeating: Array(repeating: 0, count: SweepTable.columns.count), count: cells)
+            counts = sums.map { $0.map { _ in 0 } }
+        }
+
+        /// Counts one run.
+        public mutating func add(_ outcome: SweepOutcome) {
+            runs[outcome.cell] += 1
+            for (index, column) in SweepTable.columns.enumerated() {
+                guard let value = outcome.summary.first(where: { $0.0 == column.key }).flatMap({ Double($0.1) }) else { continue }
+                sums[outcome.cell][index] += value
+                counts[outcome.cell][index] += 1
+            }
+        }
+    }
+
     public static func render(_ sweep: SweepPlan, _ outcomes: [SweepOutcome]) -> String {
+        var totals = Totals(cells: sweep.cells)
+        for outcome in outcomes { totals.add(outcome) }
+        return render(sweep, totals)
+    }
+
+    public static func render(_ sweep: SweepPlan, _ totals: Totals) -> String {
         var rows: [[String]] = [["cell"] + sweep.axes.map(\.field) + ["runs"] + columns.map(\.title)]
-        for cell in 0..<sweep.cells {
-            let runs = outcomes.filter { $0.cell == cell }
-            guard !runs.isEmpty else { continue }
-            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { JSONText.render($0.value) } + [String(runs.count)]
-            for column in columns {
-                let values = runs.compactMap { run in run.summary.first { $0.0 == column.key }.flatMap { Double($0.1) } }
-                row.append(values.isEmpty ? "-" : format(values.reduce(0, +) / Double(values.count)))
+        for cell in 0..<sweep.cells where totals.runs[cell] > 0 {
+            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { JSONText.render($0.value) } + [String(totals.runs[cell])]
+            for index in columns.indices {
+                let count = totals.counts[cell][index]
+                row.append(count == 0 ? "-" : format(totals.sums[cell][index] / Double(count)))
             }
             rows.append(row)
         }
