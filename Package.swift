@@ -25,7 +25,7 @@ let package = Package(
         // Where things are: positions on the floor, in metres.
         .target(name: "MizanGeometry"),
         // Nearest-till selection: the strategies (strongest, mean, median, Kalman, hysteresis, confident, position on a radio map), the radio map and the calibration fit.
-        .target(name: "MizanSelection", dependencies: ["MizanProtocol"]),
+        .target(name: "MizanSelection", dependencies: ["MizanProtocol", "MizanGeometry"]),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         // Virtual time: the run's executor and loop, the virtual clock and its timer queue, seeded random streams.
         .target(name: "MizanTime"),
@@ -67,7 +67,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MizanProtocolTests", dependencies: ["MizanProtocol", "MizanSelection", "MizanTestSupport"]),
-        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanProtocol", "MizanTestSupport"]),
+        .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanProtocol", "MizanGeometry", "MizanTestSupport"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport", "MizanSelection"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry"]),
         .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry"]),

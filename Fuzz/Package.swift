@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "MizanCrypto", dependencies: ["CSodium"]),
         .target(name: "MizanProtocol"),
         .target(name: "MizanGeometry"),
-        .target(name: "MizanSelection", dependencies: ["MizanProtocol"]),
+        .target(name: "MizanSelection", dependencies: ["MizanProtocol", "MizanGeometry"]),
         .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
         .target(name: "MizanTime"),
         .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol", "MizanGeometry"]),

@@ -11,7 +11,7 @@ import MizanFormats
         // No spread between phones or tills: the fit on the walk finds the radio's own model.
         let text = #"{"minutes": 0.5, "tills": {"row": {"count": 4, "spacing": 3}}, "payers": {"arrivals": "pairs"}, "radio": {"advertising": "simple", "referenceRSSI": -62, "pathLossExponent": 2.5, "packetSigma": 4}}"#
         let plan = try FloorFile.parse(text, file: "floor.json")
-        let walk = CalibrationWalk().samples(plan)
+        let walk = CalibrationWalk().samples(plan, room: nil)
         #expect(walk.count > 1_000)
         let fit = try CalibrationFit(walk, tills: plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) })
         #expect(abs(fit.calibration.referenceRSSI - -62) < 1)

@@ -1,6 +1,7 @@
 import Testing
 import MizanTestSupport
 import MizanProtocol
+import MizanGeometry
 @testable import MizanSelection
 
 /// The position-based strategy on synthetic readings whose answer is known:

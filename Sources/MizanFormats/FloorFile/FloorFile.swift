@@ -50,7 +50,7 @@ public enum FloorFile {
         }
         try root.finish()
         // Last: a position-based strategy is calibrated on this floor's tills and radio.
-        if let selection { plan.phoneSelection = try selection.strategy(for: plan) }
+        if let selection { plan = try selection.applied(to: plan) }
         return plan
     }
 

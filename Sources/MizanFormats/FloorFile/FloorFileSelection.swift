@@ -1,6 +1,7 @@
 import MizanSelection
 import MizanProtocol
 import MizanSim
+import MizanRadio
 
 extension FloorFile {
     /// `phones.selection`, read before the radio section is (a simulated walk
@@ -20,9 +21,17 @@ extension FloorFile {
         let walk: CalibrationWalk?
         let fields: JSONObjectReader
 
-        func strategy(for plan: FloorPlan) throws(JSONFileError) -> SelectionStrategy {
+        /// Sets the plan's strategy: a position-based one is calibrated on the
+        /// given calibration or the walk. On the signal model the walk is
+        /// simulated in the room of a run seeded with the walk's seed (to check
+        /// the file, and for `phoneSelection`), and each run makes its own in
+        /// its own room (`WalkedSelection`); on the first radio the walk is the
+        /// same for every run.
+        func applied(to plan: FloorPlan) throws(JSONFileError) -> FloorPlan {
+            var plan = plan
             guard spec.needsSurvey else {
-                do { return try spec.strategy(survey: nil) } catch { throw fields.error("name", error.description) }
+                do { plan.phoneSelection = try spec.strategy(survey: nil) } catch { throw fields.error("name", error.description) }
+                return plan
             }
             let placements = plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) }
             var samples: [SurveySample] = []
@@ -31,7 +40,7 @@ extension FloorFile {
                 guard draws <= Double(CalibrationWalk.maximumDraws) else {
                     throw fields.error("walk", "the simulated calibration walk over \(plan.tills.count) tills would draw about \(Int(draws)) packets, over the \(CalibrationWalk.maximumDraws) allowed: give a calibration (mizan calibrate's output) and use 'position', or a faster walk (speed)")
                 }
-                samples = walk.samples(plan)
+                samples = walk.samples(plan, room: Floor.room(plan, seed: walk.seed))
             }
             let calibration: TillCalibration
             if let given = self.calibration {
@@ -42,9 +51,22 @@ extension FloorFile {
                 }
             }
             do {
-                return try spec.strategy(survey: SiteSurvey(tills: placements, calibration: calibration, walk: samples))
+                plan.phoneSelection = try spec.strategy(survey: SiteSurvey(tills: placements, calibration: calibration, walk: samples))
             } catch {
                 throw fields.error("name", error.description)
+            }
+            guard let walk, plan.radio.advertising == .signal else { return plan }
+            plan.walkedSelection = Self.walked(walk, spec: spec, calibration: self.calibration, tills: placements)
+            return plan
+        }
+
+        /// Each run's strategy from its walk: fitted on it unless `calibration` is given; nil if it cannot be fitted.
+        static func walked(_ walk: CalibrationWalk, spec: StrategySpec, calibration: TillCalibration?, tills: [TillPlacement]) -> WalkedSelection {
+            WalkedSelection(walk: walk) { samples in
+                let fitted: TillCalibration?
+                do { fitted = try calibration ?? CalibrationFit(samples, tills: tills).calibration } catch { fitted = nil }
+                guard let fitted else { return nil }
+                do { return try spec.strategy(survey: SiteSurvey(tills: tills, calibration: fitted, walk: samples)) } catch { return nil }
             }
         }
     }

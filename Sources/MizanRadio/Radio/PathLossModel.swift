@@ -1,18 +1,23 @@
 import MizanTime
+import MizanGeometry
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The received signal strength model: log-distance path loss, per-device
-/// offsets and body loss, per-link shadowing, and per-packet spread and
-/// Rician fading. Pure functions of the parameters and the draws they are given.
+/// The first radio's received signal strength (`"advertising": "simple"`,
+/// and every floor's connection events): the log-distance path loss
+/// (`PathLoss`, by the C library's logarithm), per-device offsets and body
+/// loss, per-link shadowing, and per-packet spread and Rician fading. Pure
+/// functions of the parameters and the draws they are given.
 public struct PathLossModel: Sendable {
     public let parameters: RadioParameters
+    public let pathLoss: PathLoss
     private let ricianLineOfSight: Double
     private let ricianScatter: Double
 
     public init(parameters: RadioParameters) {
         self.parameters = parameters
+        pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent)
         if let kdB = parameters.ricianKdB {
             let k = pow(10, kdB / 10)
             ricianLineOfSight = (k / (k + 1)).squareRoot()
@@ -23,10 +28,9 @@ public struct PathLossModel: Sendable {
         }
     }
 
-    /// Mean RSSI at `distance` metres (no spread, no offsets). Distances under
-    /// 10 cm count as 10 cm.
+    /// Mean RSSI at `distance` metres (no spread, no offsets).
     public func meanRSSI(distance: Double) -> Double {
-        parameters.referenceRSSI - 10 * parameters.pathLossExponent * log10(Swift.max(distance, 0.1))
+        pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(distance)))
     }
 
     /// One packet's RSSI, dBm: the mean plus `fixedOffset` (device offsets,

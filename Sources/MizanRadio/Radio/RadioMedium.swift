@@ -105,9 +105,7 @@ public final class RadioMedium {
         if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         self.parameters = parameters
         model = PathLossModel(parameters: parameters.linkPackets)
-        if parameters.advertising == .signal {
-            signal = FloorSignal(parameters: parameters, generator: generator.split("signal"))
-        }
+        signal = Self.room(parameters: parameters, generator: generator)
         hasSignal = signal != nil
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
@@ -124,6 +122,16 @@ public final class RadioMedium {
         self.audibility = audibility
         lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
     }
+
+    /// The signal model of a medium made with `parameters` and `generator` (on
+    /// `"advertising": "signal"`, else nil), before its tills are added: the
+    /// room's draws, for the floor's simulated calibration walk (`Floor.room`).
+    package static func room(parameters: RadioParameters, generator: SeededGenerator) -> FloorSignal? {
+        parameters.advertising == .signal ? FloorSignal(parameters: parameters, generator: generator.split("signal")) : nil
+    }
+
+    /// The signal model with the tills added so far: the room the phones hear them in.
+    package var signalModel: FloorSignal? { signal }
 
     var now: Duration { clock.now.sinceStart }
 

@@ -26,8 +26,8 @@ import Darwin
 /// - The per-packet noise is a function of (till, advertising event, phone,
 ///   channel).
 public struct FloorSignal: Sendable {
-    public let referenceRSSI: Double
-    public let pathLossExponent: Double
+    /// The path loss (`PathLoss`, by the decibels table).
+    public let pathLoss: PathLoss
     public let tillOffsetSigma: Double
     public let shadowingSigma: Double
     public let shadowingLength: Double
@@ -48,8 +48,7 @@ public struct FloorSignal: Sendable {
     @inline(__always) private var decibels: Decibels { tables.decibels }
 
     public init(parameters: RadioParameters, generator: SeededGenerator) {
-        referenceRSSI = parameters.referenceRSSI
-        pathLossExponent = parameters.pathLossExponent
+        pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent)
         tillOffsetSigma = parameters.tillOffsetSigma
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength
@@ -72,9 +71,9 @@ public struct FloorSignal: Sendable {
         shadowing.addTill(generator: &phaseStream)
     }
 
-    /// Mean RSSI at `distance` metres (under 0.1 m counts as 0.1 m, as in `PathLossModel`).
+    /// Mean RSSI at `distance` metres.
     public func meanRSSI(distance: Double) -> Double {
-        referenceRSSI - pathLossExponent * decibels.of(Swift.max(distance, 0.1))
+        pathLoss.meanRSSI(decibelsOfDistance: decibels.of(PathLoss.clamped(distance)))
     }
 
     /// The shadowing fields' features at a spot, for `held` (one per spot serves every till).

@@ -42,15 +42,20 @@ public struct Scanner: Sendable {
     /// after its hold-off.
     public mutating func reports(_ decoded: [ReceivedPacket]) -> [ReceivedPacket] {
         var out: [ReceivedPacket] = []
-        for packet in decoded {
-            if profile.reportLoss > 0 && generator.unitInterval() < profile.reportLoss { continue }
-            if let median = profile.reportHoldMedian {
-                let source = packet.packet.source
-                if let until = heldUntil[source], packet.packet.time < until { continue }
-                heldUntil[source] = packet.packet.time + median * exp(profile.reportHoldSpread * generator.normal())
-            }
+        for packet in decoded where reports(source: packet.packet.source, at: packet.packet.time) {
             out.append(packet)
         }
         return out
+    }
+
+    /// Whether it reports one packet from `source` heard and decoded at `time`
+    /// (asked in time order): `reports(_:)` for one packet.
+    public mutating func reports(source: Int, at time: Double) -> Bool {
+        if profile.reportLoss > 0 && generator.unitInterval() < profile.reportLoss { return false }
+        if let median = profile.reportHoldMedian {
+            if let until = heldUntil[source], time < until { return false }
+            heldUntil[source] = time + median * exp(profile.reportHoldSpread * generator.normal())
+        }
+        return true
     }
 }

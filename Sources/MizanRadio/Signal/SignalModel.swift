@@ -41,9 +41,10 @@ public struct SignalModel: Sendable {
         }
     }
 
-    /// Mean RSSI at `distance` metres (under 0.1 m counts as 0.1 m, as in `PathLossModel`).
+    /// Mean RSSI at `distance` metres (`PathLoss`, by the C library's logarithm), with `exponent` if given.
     public func meanRSSI(distance: Double, exponent: Double? = nil) -> Double {
-        parameters.referenceRSSI - 10 * (exponent ?? parameters.pathLossExponent) * log10(Swift.max(distance, 0.1))
+        PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: exponent ?? parameters.pathLossExponent)
+            .meanRSSI(log10Distance: log10(PathLoss.clamped(distance)))
     }
 
     /// dBm of one packet from `till` at `tillPosition` to a phone at `phone`

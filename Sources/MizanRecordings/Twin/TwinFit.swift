@@ -1,4 +1,5 @@
 import MizanRadio
+import MizanGeometry
 import MizanProtocol
 import MizanSim
 import MizanFormats
@@ -72,7 +73,7 @@ public struct TwinFit: Sendable {
             var readings: [ElevationLoss.Reading] = []
             for row in trace.rows where row.rssi != RSSISample.notAvailable {
                 guard let position = tillPositions[row.till] else { continue }
-                readings.append(ElevationLoss.Reading(till: row.till, x: -10 * log10(Swift.max(row.position.distance(to: position), 0.1)),
+                readings.append(ElevationLoss.Reading(till: row.till, x: -10 * log10(PathLoss.clamped(row.position.distance(to: position))),
                                                       sine: elevation ? ElevationLoss.sine(till: position, phone: row.position) : 0,
                                                       rssi: Double(row.rssi)))
             }
@@ -116,8 +117,9 @@ public struct TwinFit: Sendable {
                 last = row.t
                 perTill[row.till, default: []].append(row.t)
                 guard let position = tillPositions[row.till] else { continue }
-                let mean = calibration.referenceRSSI + (offsets[row.till] ?? 0)
-                    - 10 * (exponents[row.till] ?? calibration.pathLossExponent) * log10(Swift.max(row.position.distance(to: position), 0.1))
+                let pathLoss = PathLoss(referenceRSSI: calibration.referenceRSSI, exponent: exponents[row.till] ?? calibration.pathLossExponent)
+                let mean = pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(row.position.distance(to: position))))
+                    + (offsets[row.till] ?? 0)
                     - fittedElevation.loss(till: row.till, tillPosition: position, phone: row.position)
                 points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
                                     residual: Double(row.rssi) - mean))

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanGeometry
 /// The log-distance model fitted to a calibration walk by least squares
 /// (`mizan calibrate`, `docs/calibration.md`):
 /// `rssi = referenceRSSI + offset(till) - 10 * pathLossExponent * log10(d)`,
@@ -30,7 +31,7 @@ public struct CalibrationFit: Hashable, Sendable {
             let till = placements[index]
             heights += sample.z
             let dx = sample.x - till.x, dy = sample.y - till.y, dz = sample.z - till.z
-            let x = -10 * Logarithm.decimal(Swift.max((dx * dx + dy * dy + dz * dz).squareRoot(), 0.1))
+            let x = PathLoss.regressor(distance: (dx * dx + dy * dy + dz * dz).squareRoot())
             groups[index].append((x, Double(sample.rssi)))
         }
         let heard = placements.indices.filter { !groups[$0].isEmpty }

@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanGeometry
 /// The log-distance model fitted once per shop (`mizan calibrate`,
 /// `docs/calibration.md`): a till heard from `d` metres reads on average
 /// `referenceRSSI + offset(till) - 10 * pathLossExponent * log10(max(d, 0.1))`
@@ -30,12 +31,15 @@ public struct TillCalibration: Hashable, Sendable {
         self.phoneHeight = phoneHeight
     }
 
+    /// The path loss, without the tills' offsets.
+    public var pathLoss: PathLoss { PathLoss(referenceRSSI: referenceRSSI, exponent: pathLossExponent) }
+
     public func offset(of till: TillID) -> Double {
         offsets.first { $0.till == till }?.offset ?? 0
     }
 
     /// The model's mean RSSI of `till` heard from `distance` metres.
     public func meanRSSI(till: TillID, distance: Double) -> Double {
-        referenceRSSI + offset(of: till) - 10 * pathLossExponent * Logarithm.decimal(Swift.max(distance, 0.1))
+        pathLoss.meanRSSI(distance: distance) + offset(of: till)
     }
 }

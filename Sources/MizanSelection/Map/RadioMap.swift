@@ -1,4 +1,5 @@
 import MizanProtocol
+import MizanGeometry
 /// A grid over the floor (every `step` metres, `margin` beyond the outermost
 /// tills, the phone at the calibration's `phoneHeight`) holding, for every
 /// cell, the RSSI each till is expected to read there, its distance to each
@@ -62,6 +63,7 @@ public struct RadioMap: Hashable, Sendable {
         let calibration = survey.calibration
         let z = calibration.phoneHeight
         let offsets = placements.map { calibration.offset(of: $0.till) }
+        let pathLoss = calibration.pathLoss
         var distances: [Double] = []
         var expected: [Double] = []
         distances.reserveCapacity(xs.count * ys.count * placements.count)
@@ -71,8 +73,7 @@ public struct RadioMap: Hashable, Sendable {
                 for (index, till) in placements.enumerated() {
                     let distance = ((x - till.x) * (x - till.x) + (y - till.y) * (y - till.y) + (z - till.z) * (z - till.z)).squareRoot()
                     distances.append(distance)
-                    expected.append(calibration.referenceRSSI + offsets[index]
-                        - 10 * calibration.pathLossExponent * Logarithm.decimal(Swift.max(distance, 0.1)))
+                    expected.append(pathLoss.meanRSSI(distance: distance) + offsets[index])
                 }
             }
         }

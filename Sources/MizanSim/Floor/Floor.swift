@@ -4,6 +4,7 @@ import MizanTime
 import MizanCrypto
 import MizanProtocol
 import MizanRuntime
+import MizanSelection
 
 /// One run of a shop floor: tills and phones running the real drivers over one
 /// simulated medium, operators and payers acting by policy, faults on their
@@ -18,6 +19,8 @@ public final class Floor {
     /// The built-in persons' steps, as timers of plain data.
     private(set) lazy var personTimers = PersonTimers(floor: self, clock: clock)
     let medium: RadioMedium
+    /// The phones' strategy: the plan's, or the one calibrated on the walk in this run's room (`FloorPlan.walkedSelection`).
+    public private(set) var phoneSelection: SelectionStrategy
     let faults: FaultInjector
     private(set) var tills: [TillUnit] = []
     /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift),
@@ -66,6 +69,7 @@ public final class Floor {
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
         self.seed = seed
+        phoneSelection = plan.phoneSelection
         self.events = events
         self.deviceLog = deviceLog
         let root = SeededGenerator(seed: seed)
@@ -81,6 +85,9 @@ public final class Floor {
         if let events = self.events { medium.observe(with: { [unowned self] in events(FloorEvent(at: now, .air($0))) }) }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
+        if let walked = plan.walkedSelection, let room = medium.signalModel, let strategy = walked.strategy(plan, room: room) {
+            phoneSelection = strategy
+        }
         if builtInPersons { setUpPayers() }
         // Faults before the first lock: one at time zero comes first.
         scheduleFaults()
@@ -88,6 +95,15 @@ public final class Floor {
     }
 
     var now: Duration { clock.now.sinceStart }
+
+    /// The signal model a run of `plan` with `seed` hears its tills through
+    /// (their offsets and shadowing field drawn), nil on the first radio: the
+    /// room its payers stand in, for its calibration walk (`CalibrationWalk`).
+    public static func room(_ plan: FloorPlan, seed: UInt64) -> FloorSignal? {
+        guard var room = RadioMedium.room(parameters: plan.radio, generator: SeededGenerator(seed: seed).split("radio")) else { return nil }
+        for _ in plan.tills { room.addTill() }
+        return room
+    }
 
     /// Hands `kind`, happening now, to the floor's observers; builds nothing when there are none.
     func record(_ kind: @autoclosure () -> FloorEvent.Kind) {
@@ -213,7 +229,7 @@ public final class Floor {
         // Held by the unit alone (not `keyStreams`), so that it goes when the payer is retired.
         let keys = SeededKeys(keysRoot.split("phone \(index)"), pool: cryptoPool, tally: cryptoAhead)
         let driver = PhoneDriver(
-            find: Find.Config(chooser: plan.phoneSelection),
+            find: Find.Config(chooser: phoneSelection),
             radio: medium.centralRadio(for: endpoint), clock: timers.deviceClock, keys: keys.source,
             log: deviceLog == nil ? .discard : DeviceLog { [unowned self] line in deviceLog?(.phone(index), line) },
             observe: phoneObserver(index)

@@ -20,6 +20,10 @@ public struct FloorPlan: Sendable {
     public var operators = OperatorBehaviour()
     public var payerBehaviour = PayerBehaviour()
     public var phoneSelection: SelectionStrategy = .default
+    /// A position-based strategy calibrated on a walk simulated in each run's
+    /// own room (on the signal model): each run makes its phones' strategy
+    /// from it, in place of `phoneSelection` (`WalkedSelection`).
+    public var walkedSelection: WalkedSelection?
     public var faults: [Fault] = []
     public var duration: Duration
     /// Stop as soon as this many transactions have ended in success (W1).

@@ -10,13 +10,28 @@ import MizanTime
 /// `lineSpacing` apart across the band where payers stand (each till's
 /// position plus the payers' `standX` by `standY`, all tills' bands joined in
 /// one rectangle), at `speed`, holding the phone at the radio's `phoneHeight`.
-/// The tills advertise and the walker hears them through the floor's own
-/// `PathLossModel` as the floor draws it: the till's `rssiOffset`, the walking
-/// phone's offset (drawn from the phones' `rssiOffsetSigma`) less `bodyLoss`,
-/// per-link shadowing, per-packet spread and fading, advertising on each
-/// channel every interval plus up to `advertisingDelayMax`, the sensitivity.
-/// Collisions are not modelled. Seeded by `seed` alone, not the run's seed:
-/// a shop calibrates once and every run of the floor uses the same walk.
+/// The tills advertise on each channel every interval plus up to
+/// `advertisingDelayMax`, and the walking phone's offset is drawn from the
+/// payers' `phoneOffsetSigma`, less their `bodyLoss`.
+///
+/// - On the signal model (`"advertising": "signal"`) the walker hears the
+///   tills in the run's own room (`samples(_:room:)` with the run's
+///   `FloorSignal`, `Floor.room`): the same till offsets and shadowing field
+///   as the run's payers, the fades a walking phone gets (drawn afresh every
+///   `fadingLength` walked) and the per-packet noise, both hashed for a phone
+///   of its own (numbered `-1 - seed`, below every payer's), through a
+///   scanner of its own (`scan`, from a phase of its own): it hears a packet
+///   only on the channel it listens on then, and reports it as that profile
+///   does. The same room for every walk of a run is what a shop walking its
+///   floor once would record.
+/// - On the first radio (`"advertising": "simple"`, no room) it hears them
+///   through `PathLossModel` as the floor draws it: the till's `rssiOffset`,
+///   per-link shadowing, per-packet spread and fading, on every channel, and
+///   the walk is the same for every run of the floor.
+///
+/// Collisions and bystanders are not modelled. Every draw of the walk's own
+/// (its timing, its phone's offset, its scanner) is seeded by `seed` alone,
+/// not the run's seed.
 public struct CalibrationWalk: Hashable, Sendable {
     public var seed: UInt64 = 1
     /// m/s: a slow survey walk (half of comfortable walking, 1.3 m/s, Bohannon
@@ -25,6 +40,10 @@ public struct CalibrationWalk: Hashable, Sendable {
     public var speed: Double = 0.65
     /// Metres between the walk's lines (across the payers' band).
     public var lineSpacing: Double = 0.35
+    /// How the walking phone scans on the signal model: Android's low-latency
+    /// mode (listening all the time, `ScanProfile`), what a survey app asks
+    /// for: a choice of the survey, not a radio parameter.
+    public var scan: ScanProfile = .androidLowLatency
 
     /// Readings a simulated walk may draw (packets x tills), so that a floor
     /// file cannot ask for hours of simulation.
@@ -78,8 +97,53 @@ public struct CalibrationWalk: Hashable, Sendable {
     }
 
     /// Every packet the walker heard, till by till (ascending index), each
-    /// till's in the order heard. Each till draws from its own stream.
-    public func samples(_ plan: FloorPlan) -> [SurveySample] {
+    /// till's in the order heard: in `room` (the run's `FloorSignal`) on the
+    /// signal model, through `PathLossModel` without one. Each till draws from its own stream.
+    public func samples(_ plan: FloorPlan, room: FloorSignal?) -> [SurveySample] {
+        guard let room else { return simpleSamples(plan) }
+        let radio = plan.radio
+        let root = SeededGenerator(seed: seed)
+        var draws = root.split("offsets")
+        let phoneOffset = plan.payerBehaviour.phoneOffsetSigma > 0 ? draws.normal(mean: 0, sd: plan.payerBehaviour.phoneOffsetSigma) : 0
+        var scanner = Scanner(profile: scan, generator: root.split("scanner"))
+        let phone = -1 - Int(truncatingIfNeeded: seed)
+        let interval = radio.advertisingInterval / .seconds(1)
+        let delayMax = radio.advertisingDelayMax / .seconds(1)
+        let spacing = radio.packetSpacing / .seconds(1)
+        let fadingLength = Swift.max(radio.fadingLength, 1e-3)
+        let end = duration(plan)
+        let z = radio.phoneHeight
+        let path = lines(plan)
+        var heard: [SurveySample] = []
+        for (index, till) in plan.tills.enumerated() {
+            let offset = till.rssiOffset + phoneOffset - plan.payerBehaviour.bodyLoss
+            var packets = root.split(UInt64(index))
+            var now = packets.uniform(0...(interval + delayMax))
+            var event = 0
+            while now <= end {
+                let (x, y) = position(at: now, on: path)
+                let here = Position(x: x, y: y, z: z)
+                let stand = UInt64(Swift.min(Swift.max(0, now) * speed / fadingLength, 1e6)) + 1
+                var held: HeldSignal?
+                for channel in 0..<radio.advertisingChannels {
+                    let time = now + Double(channel) * spacing
+                    guard scanner.listeningChannel(at: time) == channel else { continue }
+                    let signal = held ?? room.held(till: index, tillPosition: till.position, phone: phone, at: here,
+                                                   basis: room.shadowingBasis(at: here), stand: stand, fixedOffset: offset)
+                    held = signal
+                    let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
+                    guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
+                    heard.append(SurveySample(x: x, y: y, z: z, till: till.id, rssi: PathLossModel.reported(rssi)))
+                }
+                event += 1
+                now += interval + packets.uniform(0...delayMax)
+            }
+        }
+        return heard
+    }
+
+    /// `samples` on the first radio: through `PathLossModel`, on every channel.
+    private func simpleSamples(_ plan: FloorPlan) -> [SurveySample] {
         let radio = plan.radio
         let model = PathLossModel(parameters: radio)
         let root = SeededGenerator(seed: seed)

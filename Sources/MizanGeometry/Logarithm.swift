@@ -1,12 +1,13 @@
-import MizanProtocol
-/// Natural and decimal logarithms with the standard library only (MizanProtocol
-/// is pure): split `x` into `m * 2^e` with `m` in [sqrt(1/2), sqrt(2)), then
+/// Natural and decimal logarithms with the standard library only (what the
+/// phone-side selection code and the fits use, `MizanSelection`): split `x`
+/// into `m * 2^e` with `m` in [sqrt(1/2), sqrt(2)), then
 /// `ln m = 2 atanh((m - 1) / (m + 1))` by its series. Relative error under 1e-15.
-enum Logarithm {
-    static let ln2 = 0.693_147_180_559_945_309_4
-    static let ln10 = 2.302_585_092_994_045_684_0
+public enum Logarithm {
+    public static let ln2 = 0.693_147_180_559_945_309_4
+    public static let ln10 = 2.302_585_092_994_045_684_0
 
-    static func natural(_ x: Double) -> Double {
+    @inlinable
+    public static func natural(_ x: Double) -> Double {
         guard x > 0 else { return x == 0 ? -.infinity : .nan }
         guard x.isFinite else { return x }
         var exponent = Double(x.exponent)
@@ -26,5 +27,6 @@ enum Logarithm {
         return exponent * ln2 + 2 * sum
     }
 
-    static func decimal(_ x: Double) -> Double { natural(x) / ln10 }
+    @inlinable
+    public static func decimal(_ x: Double) -> Double { natural(x) / ln10 }
 }

@@ -1,0 +1,63 @@
+/// Log-distance path loss, the one formula every part of the simulator takes
+/// a mean RSSI from (the floor's advertising and links, the first radio, the
+/// twin and its fit, the calibration fit and the selection strategies' maps):
+///
+///     mean RSSI = referenceRSSI - 10 * exponent * log10(max(d, 0.1))
+///
+/// dBm at `d` metres, distances under 10 cm counting as 10 cm. The parameters
+/// and their sources are the callers' (`RadioParameters`, `SignalParameters`,
+/// `TillCalibration`, docs/radio.md, docs/signal-model.md).
+///
+/// The logarithm is the caller's, since three are in use and each caller keeps
+/// its own arithmetic: the C library's (`meanRSSI(log10Distance:)`: the first
+/// radio, the twin), the standard library's series (`meanRSSI(distance:)`,
+/// `Logarithm`: the phone-side selection code and the calibration fit, which
+/// import no C library), and the floor's table of decibels
+/// (`meanRSSI(decibelsOfDistance:)`, 10 log10 d at once: the per-packet
+/// path). They agree within 1e-12 dB (`SignalConsumersTests`).
+public struct PathLoss: Hashable, Sendable {
+    /// Mean RSSI at 1 m, dBm.
+    public var referenceRSSI: Double
+    /// Path-loss exponent.
+    public var exponent: Double
+
+    /// The nearest distance the formula tells apart, metres.
+    public static let nearest = 0.1
+
+    @inlinable
+    public init(referenceRSSI: Double, exponent: Double) {
+        self.referenceRSSI = referenceRSSI
+        self.exponent = exponent
+    }
+
+    /// `distance`, or `nearest` if nearer: what the logarithm is taken of.
+    @inlinable
+    public static func clamped(_ distance: Double) -> Double {
+        Swift.max(distance, nearest)
+    }
+
+    /// Mean RSSI from `log10(clamped(d))`.
+    @inlinable
+    public func meanRSSI(log10Distance: Double) -> Double {
+        referenceRSSI - 10 * exponent * log10Distance
+    }
+
+    /// Mean RSSI from `10 * log10(clamped(d))` (a table's decibels).
+    @inlinable
+    public func meanRSSI(decibelsOfDistance: Double) -> Double {
+        referenceRSSI - exponent * decibelsOfDistance
+    }
+
+    /// Mean RSSI at `distance` metres, by the standard library's logarithm (`Logarithm`).
+    @inlinable
+    public func meanRSSI(distance: Double) -> Double {
+        meanRSSI(log10Distance: Logarithm.decimal(Self.clamped(distance)))
+    }
+
+    /// The regressor of a linear fit, `-10 * log10(clamped(d))`: mean RSSI is
+    /// `referenceRSSI + exponent * regressor` (`CalibrationFit`, `TwinFit`).
+    @inlinable
+    public static func regressor(distance: Double) -> Double {
+        -10 * Logarithm.decimal(clamped(distance))
+    }
+}
