@@ -86,18 +86,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "#!/bin/sh\necho \"$@\"\n".write(toFile: folder + "/.build/release/mizan", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/.build/release/mizan")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [root + "/deploy/sweep.slurm"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = ["SLURM_ARRAY_TASK_ID": task, "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text.split(whereSeparator: \.isWhitespace).map(String.init))
+        let (status, text) = try runChild("/bin/bash", [root + "/deploy/sweep.slurm"], in: folder,
+                                          environment: ["SLURM_ARRAY_TASK_ID": task, "PATH": "/usr/bin:/bin"])
+        return (status, text.split(whereSeparator: \.isWhitespace).map(String.init))
     }
 
     /// Task K runs shard K + 1 of the script's count, whatever the array
