@@ -37,13 +37,35 @@ import Testing
         }
     }
 
-    @Test func theJobsImageIsTheOneTheContainerfileBuildsAndPutsMizanOnThePath() throws {
-        let job = try Self.read("deploy/sweep-job.yaml")
-        #expect(job.contains("image: mizan-floor:latest"))
+    /// The Jobs name the image `mizan-floor`, which the kustomization maps to
+    /// what the user sets (in one place, whatever they set it to); the
+    /// Containerfile builds it with mizan on the path, for a user that is not root.
+    @Test func theJobsImageIsTheOneTheContainerfileBuildsAndIsSetInOnePlace() throws {
+        let kustomization = try Self.read("deploy/kustomization.yaml")
+        for resource in ["results-claim.yaml", "sweep-job.yaml", "merge-job.yaml"] {
+            #expect(kustomization.contains("  - \(resource)"), "\(resource)")
+            #expect(FileManager.default.fileExists(atPath: Self.root + "/deploy/" + resource))
+        }
+        #expect(kustomization.contains("images:\n  - name: mizan-floor\n"))
+        for path in ["deploy/sweep-job.yaml", "deploy/merge-job.yaml"] {
+            let job = try Self.read(path)
+            #expect(job.contains("image: mizan-floor\n"), "\(path) names the image the kustomization sets")
+            #expect(job.contains("runAsNonRoot: true") && job.contains("restartPolicy: Never"), "\(path)")
+        }
         let containerfile = try Self.read("Containerfile")
         #expect(containerfile.contains("-t mizan-floor:latest"))
         #expect(containerfile.contains("COPY --from=build /out/mizan /usr/local/bin/mizan"))
-        #expect(try Self.flowList(after: "command:", in: job).first == "mizan")
+        #expect(containerfile.contains("USER mizan"))
+        #expect(try Self.flowList(after: "command:", in: try Self.read("deploy/sweep-job.yaml")).first == "mizan")
+    }
+
+    /// The results claim is shared by pods on several nodes: ReadWriteMany; a
+    /// deterministic failure (exit 1 or 2) fails the Job instead of being retried.
+    @Test func theClaimIsSharedAndADeterministicFailureIsNotRetried() throws {
+        #expect(try Self.read("deploy/results-claim.yaml").contains("accessModes: [ReadWriteMany]"))
+        let job = try Self.read("deploy/sweep-job.yaml")
+        #expect(job.contains("action: FailJob") && job.contains("values: [1, 2]"))
+        #expect(job.contains("requests: { cpu: \"2\""))
     }
 
     @Test func theJobsSweepCommandParsesAndEveryPathItNamesExists() throws {
@@ -67,9 +89,11 @@ import Testing
     }
 
     @Test func theMergeCommandsTheDeployFilesGiveParse() throws {
-        for path in ["deploy/sweep-job.yaml", "deploy/sweep.slurm"] {
-            let line = try #require(try Self.read(path).split(separator: "\n").first { $0.contains("mizan merge") }, "\(path)")
-            let words = line.split(separator: " ").map(String.init)
+        for path in ["deploy/merge-job.yaml", "deploy/sweep.slurm"] {
+            var line = try #require(try Self.read(path).split(separator: "\n").first { $0.contains("mizan merge ") && $0.contains("--out") }, "\(path)")
+            // The merge Job's command: the shell's last command, the merge.
+            if let merge = line.range(of: "mizan merge") { line = line[merge.lowerBound...] }
+            let words = line.replacingOccurrences(of: "\"]", with: "").split(separator: " ").map(String.init)
             let index = try #require(words.firstIndex { $0.hasSuffix("mizan") })
             #expect(words[index + 1] == "merge")
             let options = try MergeCommand.parse(Array(words[(index + 2)...]))
