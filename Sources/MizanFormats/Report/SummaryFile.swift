@@ -5,20 +5,17 @@ import MizanSim
 /// decides goes in (no wall-clock speed), so the files replay byte for byte.
 public enum SummaryFile {
     /// The summary as (name, value) rows, in a fixed order; values are JSON literals.
-    public static func rows(_ report: FloorReport) -> [(String, String)] {
-        func number(_ value: Double?) -> String {
-            guard let value else { return "null" }
-            return String((value * 1_000_000).rounded() / 1_000_000)
-        }
-        var rows: [(String, String)] = [
-            ("floor", TransactionsFile.quoted(report.name)),
-            ("seed", String(report.seed)),
+    public static func rows(_ report: FloorReport) -> [(key: String, cell: SummaryCell)] {
+        func number(_ value: Double?) -> SummaryCell { .figure(value) }
+        var rows: [(key: String, cell: SummaryCell)] = [
+            ("floor", .text(report.name)),
+            ("seed", .seed(report.seed)),
             ("virtual_seconds", number(report.simulated.seconds)),
-            ("transactions", String(report.transactions)),
-            ("successes", String(report.successes)),
+            ("transactions", .count(report.transactions)),
+            ("successes", .count(report.successes)),
         ]
         for ending in Ending.allCases {
-            rows.append(("ending_\(ending.rawValue)", String(report.byEnding.first { $0.ending == ending }?.count ?? 0)))
+            rows.append(("ending_\(ending.rawValue)", .count(report.byEnding.first { $0.ending == ending }?.count ?? 0)))
         }
         rows += [
             ("start_to_secure_p50_s", number(report.startToSecureLink.p50)),
@@ -29,9 +26,9 @@ public enum SummaryFile {
             ("start_to_result_p99_s", number(report.startToResult.p99)),
         ]
         for (cause, count) in report.deadlineMissesByCause {
-            rows.append(("phone_deadline_missed_\(cause.key)", String(count)))
+            rows.append(("phone_deadline_missed_\(cause.key)", .count(count)))
         }
-        rows.append(("link_layer", TransactionsFile.quoted(report.linkLayer)))
+        rows.append(("link_layer", .text(report.linkLayer)))
         for entry in report.byPlatform {
             for (name, times) in [("connect_to_subscribed", entry.connectToSubscribed), ("start_to_secure", entry.startToSecureLink),
                                   ("start_to_result", entry.startToResult)] {
@@ -41,28 +38,25 @@ public enum SummaryFile {
             }
         }
         rows += [
-            ("host_countdown_expired", String(report.hostCountdownExpiries)),
-            ("attempts_with_choice", String(report.attemptsWithChoice)),
-            ("wrong_till_choices", String(report.wrongTillChoices)),
+            ("host_countdown_expired", .count(report.hostCountdownExpiries)),
+            ("attempts_with_choice", .count(report.attemptsWithChoice)),
+            ("wrong_till_choices", .count(report.wrongTillChoices)),
             ("wrong_till_rate", number(report.wrongTillRate)),
-            ("agreement_violations", String(report.violations.count)),
-            ("advertising_packets_sent", String(report.packetsSent)),
-            ("advertising_packets_heard", String(report.packetsHeard)),
+            ("agreement_violations", .count(report.violations.count)),
+            ("advertising_packets_sent", .count(report.packetsSent)),
+            ("advertising_packets_heard", .count(report.packetsHeard)),
         ]
         return rows
     }
 
     public static func json(_ report: FloorReport) -> String {
-        "{\n" + rows(report).map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        "{\n" + rows(report).map { "  \"\($0.key)\": \($0.cell.json)" }.joined(separator: ",\n") + "\n}\n"
     }
 
     /// One header line and one line of values.
     public static func csv(_ report: FloorReport) -> String {
         let rows = rows(report)
-        func cell(_ value: String) -> String {
-            value.hasPrefix("\"") ? "\"" + value.dropFirst().dropLast().replacingQuotes() + "\"" : value
-        }
-        return rows.map(\.0).joined(separator: ",") + "\n" + rows.map { cell($0.1) }.joined(separator: ",") + "\n"
+        return rows.map(\.key).joined(separator: ",") + "\n" + rows.map(\.cell.csv).joined(separator: ",") + "\n"
     }
 }
 

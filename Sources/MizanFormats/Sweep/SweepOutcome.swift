@@ -7,7 +7,7 @@ public struct SweepOutcome: Sendable {
     public let cell: Int
     public let seed: UInt64
     public let line: String
-    public let summary: [(String, String)]
+    public let summary: [(key: String, cell: SummaryCell)]
     public let violations: Int
 }
 
@@ -16,15 +16,15 @@ extension SweepOutcome {
     public init(_ sweep: SweepPlan, plans: [FloorPlan], run: Int, identity: (sweep: String, build: String)) {
         let cell = run / sweep.seeds
         let seed = sweep.seed(ofRun: run)
-        let summary: [(String, String)]
+        let summary: [(key: String, cell: SummaryCell)]
         let violations: Int
         do {
             let report = try Floor(plan: plans[cell], seed: seed).run()
-            summary = SummaryFile.rows(report).filter { $0.0 != "seed" && $0.0 != "floor" }
+            summary = SummaryFile.rows(report).filter { $0.key != "seed" && $0.key != "floor" }
             violations = report.violations.count
         } catch {
             // Labels were validated when the sweep was read; say so if one was not.
-            summary = [("error", TransactionsFile.quoted("\(error)"))]
+            summary = [("error", .text("\(error)"))]
             violations = 0
         }
         var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)),
@@ -32,7 +32,7 @@ extension SweepOutcome {
                       ("cell", String(cell + 1)), ("seed", String(seed))]
         let params = sweep.values(ofCell: cell).map { "\(TransactionsFile.quoted($0.field)):\(JSONText.render($0.value))" }
         fields.append(("params", "{" + params.joined(separator: ",") + "}"))
-        fields += summary
+        fields += summary.map { ($0.key, $0.cell.json) }
         let line = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }

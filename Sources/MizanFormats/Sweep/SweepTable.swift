@@ -23,7 +23,7 @@ public enum SweepTable {
         public mutating func add(_ outcome: SweepOutcome) {
             runs[outcome.cell] += 1
             for (index, column) in SweepTable.columns.enumerated() {
-                guard let value = outcome.summary.first(where: { $0.0 == column.key }).flatMap({ Double($0.1) }) else { continue }
+                guard let value = outcome.summary.first(where: { $0.key == column.key })?.cell.number else { continue }
                 sums[outcome.cell][index] += value
                 counts[outcome.cell][index] += 1
             }
