@@ -9,13 +9,13 @@ import MizanRuntime
 ///
 /// Every device of a run shares the run's one serial executor, so code already
 /// running there (a radio delivery, a timer, the floor reacting to a
-/// screen) enters a till synchronously with `assumeIsolated`, without a
-/// suspension; a person's process calls the same methods with `await`, which
-/// on the same executor costs a hop, not a suspension.
+/// screen) enters a till synchronously (`DeviceIsolation.swift`), without a suspension;
+/// a person's process calls the same methods with `await`, which on the same
+/// executor costs a hop, not a suspension.
 public actor Till {
     /// The till's place on the floor, counted from 0 (`DeviceRef.till`).
     public nonisolated let index: Int
-    nonisolated let executor: SimulationExecutor
+    package nonisolated let executor: SimulationExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     let driver: HostDriver
@@ -34,22 +34,6 @@ public actor Till {
         ownTimers.fire = { [unowned self] timer in timerFiredOnRun(timer) }
     }
 
-    /// Runs `operation` in the till's isolation, from code already running
-    /// on the run's executor (a radio delivery, a timer, the floor reacting):
-    /// `assumeIsolated` with the run's own check, that the calling thread drives
-    /// the run (an atomic load and a compare), in place of the runtime's
-    /// executor look-up, which cost as much as the packet's own model on the
-    /// hottest path (every packet a phone hears). The till's executor is the
-    /// run's by construction, so the check is the same; a call from any other
-    /// thread stops the process.
-    @inline(__always)
-    package nonisolated func entered<T>(_ operation: (isolated Till) -> T) -> T {
-        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a till was entered") }
-        return withoutActuallyEscaping(operation) { isolated in
-            unsafeBitCast(isolated, to: ((Till) -> T).self)(self)
-        }
-    }
-
     public nonisolated var device: DeviceRef { .till(index) }
 
     /// What the till's screen shows.
@@ -59,23 +43,6 @@ public actor Till {
     /// What the radio reports (the medium's delivery, on the run's executor).
     package func hear(_ event: PeripheralRadioEvent) { driver.handle(radio: event) }
 
-    // The hottest entries (every packet heard, every timer) without a closure
-    // per call (free functions: no context either): `entered` makes the caller's closure escaping, which allocated
-    // its context on every packet. Same check, then a direct call.
-
-
-    /// `hear(_:)` from the medium, which runs on the run's executor (see `entered`).
-    package nonisolated func hearOnRun(_ event: PeripheralRadioEvent) {
-        // Borrowed, not retained (as in `Phone.hearOnRun`): no retain and release around the atomic load.
-        Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("a till's radio delivered") }
-        unsafeBitCast(tillHears as (isolated Till, PeripheralRadioEvent) -> Void, to: ((Till, PeripheralRadioEvent) -> Void).self)(self, event)
-    }
-
-    /// A timer of the till's fired, on the run's executor (see `entered`).
-    nonisolated func timerFiredOnRun(_ timer: HostTimer) {
-        executor.drivingThread.checkDriving("a till's timer fired")
-        unsafeBitCast(tillTimerFired as (isolated Till, HostTimer) -> Void, to: ((Till, HostTimer) -> Void).self)(self, timer)
-    }
 
     // MARK: what the operator does
 
@@ -113,7 +80,3 @@ public actor Till {
     /// with `CancellationError`, and later waits throw at once (`ScreenWaiters`).
     func endWaiting() { waiters.endAll() }
 }
-
-private func tillHears(_ till: isolated Till, _ event: PeripheralRadioEvent) { till.driver.handle(radio: event) }
-
-private func tillTimerFired(_ till: isolated Till, _ timer: HostTimer) { till.driver.timerFired(timer) }
