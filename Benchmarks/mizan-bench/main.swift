@@ -44,7 +44,7 @@ func runBench() -> Int32 {
             print("  with \(options.jobs) cores: \(formatted(pooled.transactionsPerWallSecond)) transactions per wall second = \(formatted(pooled.transactionsPerWallSecond / w0.rate * 100)) % of one core's W0")
             print("  agreement violations: \(result.violations)")
             print("  peak memory: \(peak / 1_048_576) MiB")
-            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"ratio_to_w0":\#((ratio * 1000).rounded() / 1000),"jobs":\#(options.jobs),"transactions_per_wall_second_all_cores":\#(formatted(pooled.transactionsPerWallSecond)),"ratio_to_w0_all_cores":\#((pooled.transactionsPerWallSecond / w0.rate * 1000).rounded() / 1000),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"ratio_to_w0":\#(thousandths(ratio)),"jobs":\#(options.jobs),"transactions_per_wall_second_all_cores":\#(formatted(pooled.transactionsPerWallSecond)),"ratio_to_w0_all_cores":\#(thousandths(pooled.transactionsPerWallSecond / w0.rate)),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
         case "W2", "W3":
             var plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
             // The faithful link layer (docs/link-layer.md) since 2026-11-30 and the signal model
@@ -89,6 +89,11 @@ func formatted(_ value: Double) -> String {
     // Past 10^15 a Double has no tenths left to show, and a whole number may not fit an Int.
     guard abs(value) < 1e15 else { return String(value.rounded()) }
     return (value * 10).rounded() / 10 == value.rounded() ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
+}
+
+/// A ratio to three decimals; "null" for a value that is not finite (a wall time of zero).
+func thousandths(_ value: Double) -> String {
+    value.isFinite ? String((value * 1000).rounded() / 1000) : "null"
 }
 
 exit(runBench())

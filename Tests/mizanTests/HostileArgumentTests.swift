@@ -70,5 +70,7 @@ import MizanRecordings
         #expect(formatted(1e19) == "1e+19")
         #expect(formatted(2.26) == "2.3")
         #expect(CheckoutSummary.ratio(1, 0) == nil)
+        #expect(thousandths(1.0 / 0.0) == "null" && thousandths(.nan) == "null")
+        #expect(thousandths(0.83456) == "0.835")
     }
 }
