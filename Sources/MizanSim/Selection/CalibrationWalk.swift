@@ -102,41 +102,23 @@ public struct CalibrationWalk: Hashable, Sendable {
     public func samples(_ plan: FloorPlan, room: FloorSignal?) -> [SurveySample] {
         guard let room else { return simpleSamples(plan) }
         let radio = plan.radio
-        let root = SeededGenerator(seed: seed)
-        var draws = root.split("offsets")
-        let phoneOffset = plan.payerBehaviour.phoneOffsetSigma > 0 ? draws.normal(mean: 0, sd: plan.payerBehaviour.phoneOffsetSigma) : 0
-        var scanner = Scanner(profile: scan, generator: root.split("scanner"))
+        var scanner = Scanner(profile: scan, generator: SeededGenerator(seed: seed).split("scanner"))
         let phone = -1 - Int(truncatingIfNeeded: seed)
-        let interval = radio.advertisingInterval / .seconds(1)
-        let delayMax = radio.advertisingDelayMax / .seconds(1)
         let spacing = radio.packetSpacing / .seconds(1)
         let fadingLength = Swift.max(radio.fadingLength, 1e-3)
-        let end = duration(plan)
-        let z = radio.phoneHeight
-        let path = lines(plan)
         var heard: [SurveySample] = []
-        for (index, till) in plan.tills.enumerated() {
-            let offset = till.rssiOffset + phoneOffset - plan.payerBehaviour.bodyLoss
-            var packets = root.split(UInt64(index))
-            var now = packets.uniform(0...(interval + delayMax))
-            var event = 0
-            while now <= end {
-                let (x, y) = position(at: now, on: path)
-                let here = Position(x: x, y: y, z: z)
-                let stand = UInt64(Swift.min(Swift.max(0, now) * speed / fadingLength, 1e6)) + 1
-                var held: HeldSignal?
-                for channel in 0..<radio.advertisingChannels {
-                    let time = now + Double(channel) * spacing
-                    guard scanner.listeningChannel(at: time) == channel else { continue }
-                    let signal = held ?? room.held(till: index, tillPosition: till.position, phone: phone, at: here,
-                                                   basis: room.shadowingBasis(at: here), stand: stand, fixedOffset: offset)
-                    held = signal
-                    let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
-                    guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
-                    heard.append(SurveySample(x: x, y: y, z: z, till: till.id, rssi: PathLossModel.reported(rssi)))
-                }
-                event += 1
-                now += interval + packets.uniform(0...delayMax)
+        walk(plan, linkShadowing: nil) { index, till, offset, event, now, here, _ in
+            let stand = UInt64(Swift.min(Swift.max(0, now) * speed / fadingLength, 1e6)) + 1
+            var held: HeldSignal?
+            for channel in 0..<radio.advertisingChannels {
+                let time = now + Double(channel) * spacing
+                guard scanner.listeningChannel(at: time) == channel else { continue }
+                let signal = held ?? room.held(till: index, tillPosition: till.position, phone: phone, at: here,
+                                               basis: room.shadowingBasis(at: here), stand: stand, fixedOffset: offset)
+                held = signal
+                let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
+                guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
+                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: PathLossModel.reported(rssi)))
             }
         }
         return heard
@@ -146,34 +128,52 @@ public struct CalibrationWalk: Hashable, Sendable {
     private func simpleSamples(_ plan: FloorPlan) -> [SurveySample] {
         let radio = plan.radio
         let model = PathLossModel(parameters: radio)
+        let shadowing: ((inout SeededGenerator) -> Double)? = radio.linkShadowingSigma > 0
+            ? { $0.normal(mean: 0, sd: radio.linkShadowingSigma) } : nil
+        var heard: [SurveySample] = []
+        walk(plan, linkShadowing: shadowing) { _, till, offset, _, _, here, packets in
+            let distance = here.distance(to: till.position)
+            // Out of reach (mean 6 spreads and 10 dB of fading below the
+            // sensitivity): no packet could be heard, so none is drawn.
+            let reach = model.meanRSSI(distance: distance) + offset + 6 * radio.packetSigma + 10
+            for _ in 0..<(reach < radio.sensitivity ? 0 : radio.advertisingChannels) {
+                let rssi = model.packetRSSI(distance: distance, fixedOffset: offset, generator: &packets)
+                guard rssi >= radio.sensitivity else { continue }
+                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: PathLossModel.reported(rssi)))
+            }
+        }
+        return heard
+    }
+
+    /// The walk itself, the same on both radios: till by till (ascending
+    /// index), each of the till's advertising events while the walk lasts,
+    /// with the fixed offset of the till and the walking phone (plus a
+    /// per-link shadowing draw, on the first radio), the event's number, its
+    /// time, where the walker is then, and the till's own stream (its timing,
+    /// and on the first radio its packets).
+    private func walk(_ plan: FloorPlan, linkShadowing: ((inout SeededGenerator) -> Double)?,
+                      _ event: (_ index: Int, _ till: TillPlan, _ offset: Double, _ event: Int, _ time: Double,
+                                _ here: Position, _ packets: inout SeededGenerator) -> Void) {
+        let radio = plan.radio
         let root = SeededGenerator(seed: seed)
         var draws = root.split("offsets")
         let phoneOffset = plan.payerBehaviour.phoneOffsetSigma > 0 ? draws.normal(mean: 0, sd: plan.payerBehaviour.phoneOffsetSigma) : 0
         let interval = radio.advertisingInterval / .seconds(1)
         let delayMax = radio.advertisingDelayMax / .seconds(1)
         let end = duration(plan)
-        let z = radio.phoneHeight
         let path = lines(plan)
-        var heard: [SurveySample] = []
         for (index, till) in plan.tills.enumerated() {
-            let offset = till.rssiOffset + phoneOffset - plan.payerBehaviour.bodyLoss
-                + (radio.linkShadowingSigma > 0 ? draws.normal(mean: 0, sd: radio.linkShadowingSigma) : 0)
+            var offset = till.rssiOffset + phoneOffset - plan.payerBehaviour.bodyLoss
+            if let linkShadowing { offset = offset + linkShadowing(&draws) }
             var packets = root.split(UInt64(index))
             var now = packets.uniform(0...(interval + delayMax))
+            var number = 0
             while now <= end {
                 let (x, y) = position(at: now, on: path)
-                let distance = Position(x: x, y: y, z: z).distance(to: till.position)
-                // Out of reach (mean 6 spreads and 10 dB of fading below the
-                // sensitivity): no packet could be heard, so none is drawn.
-                let reach = model.meanRSSI(distance: distance) + offset + 6 * radio.packetSigma + 10
-                for _ in 0..<(reach < radio.sensitivity ? 0 : radio.advertisingChannels) {
-                    let rssi = model.packetRSSI(distance: distance, fixedOffset: offset, generator: &packets)
-                    guard rssi >= radio.sensitivity else { continue }
-                    heard.append(SurveySample(x: x, y: y, z: z, till: till.id, rssi: PathLossModel.reported(rssi)))
-                }
+                event(index, till, offset, number, now, Position(x: x, y: y, z: radio.phoneHeight), &packets)
+                number += 1
                 now += interval + packets.uniform(0...delayMax)
             }
         }
-        return heard
     }
 }

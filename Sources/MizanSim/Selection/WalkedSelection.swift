@@ -7,11 +7,8 @@ import MizanSelection
 /// phones' strategy from what the walk heard. `strategy` makes it (fitting
 /// the walk if no calibration was given), nil if the walk cannot be fitted;
 /// the run then keeps the plan's `phoneSelection` (made on the walk in the
-/// room of a run seeded with the walk's seed, where it could). A class: the
-/// plan holds it by reference (an optional structure holding a closure, in
-/// the typed-throwing floor file reader, is destroyed wrongly by Swift 6.x
-/// debug builds).
-public final class WalkedSelection: Sendable {
+/// room of a run seeded with the walk's seed, where it could).
+public struct WalkedSelection: Sendable {
     public let walk: CalibrationWalk
     public let strategy: @Sendable ([SurveySample]) -> SelectionStrategy?
 
