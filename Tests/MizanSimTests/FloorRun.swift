@@ -1,6 +1,7 @@
 import MizanProtocol
 @testable import MizanSim
 import MizanFormats
+import MizanRadio
 
 /// Runs a floor plan with a seed, collecting the trace and the devices' logs.
 struct FloorRun {
@@ -10,11 +11,12 @@ struct FloorRun {
     /// How the run's devices found their crypto (with a pool of jobs > 1).
     let cryptoAhead: CryptoAheadTally?
 
-    init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true, jobs: Int = 1) throws {
+    init(_ plan: FloorPlan, seed: UInt64, drain: Bool = true, jobs: Int = 1, medium: (RadioMedium) -> Void = { _ in }) throws {
         var trace: [String] = []
         var logs: [String] = []
         let floor = try Floor(plan: plan, seed: seed, events: TraceWriter { trace.append($0) }.write, deviceLog: { _, line in logs.append(line) },
                               jobs: jobs)
+        medium(floor.medium)
         report = floor.run(drain: drain)
         self.trace = trace
         self.logs = logs

@@ -61,9 +61,8 @@ package final class PhoneEndpoint {
     let central: CentralID
     var motion: Motion {
         didSet {
+            // New fades from the new stand on (what `heldCache` holds of the last one is stale); the hold-offs of the scan stay.
             stands &+= 1
-            // New fades from the new stand on; the hold-offs of the scan stay.
-            for index in heard.indices { heard[index].signal = nil }
             isStill = motion.isStill
             motionStart = motion.start
         }
@@ -137,22 +136,19 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var holdsReports = false
     @exclusivity(unchecked) var reportHoldMedian = 0.0
     @exclusivity(unchecked) var reportHoldSpread = 0.0
-    /// What it keeps of each till (by index) while it scans: what it receives from it while it
-    /// stands (computed when first needed; nil: not yet, or it moved), and (iOS) when it may next
-    /// report it. One entry, so that a packet's hold-off and signal come from one cache line.
-    /// Sized for every till when a scan starts; emptied when it stops.
-    @exclusivity(unchecked) var heard: [HeardTill] = []
-
-    /// Makes `heard` hold an entry for each of `tills` tills (new ones empty).
-    func keepHeard(tills: Int) {
-        if heard.count < tills { heard.append(contentsOf: repeatElement(HeardTill(), count: tills - heard.count)) }
-    }
+    /// What it keeps while it scans: what it receives from each till while it stands (a bounded
+    /// cache), and (iOS) when it may next report each till it has reported. Emptied when a scan
+    /// starts; released when it stops.
+    @exclusivity(unchecked) var heldCache = HeldCache()
+    @exclusivity(unchecked) var holdOffs = HoldOffTable()
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
     /// The shadowing features of the spot it stands on (signal model), and for which stand.
     var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
     /// Bumped whenever its motion changes: a new stand, new fades.
     @exclusivity(unchecked) var stands: UInt64 = 0
+    /// Its stand's low 32 bits, as `heldCache`'s entries record it.
+    var standTag: UInt32 { UInt32(truncatingIfNeeded: stands) }
 
     init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {
         self.index = index
@@ -206,12 +202,4 @@ package final class Link {
         self.interval = interval
         self.supervisionTimeout = supervisionTimeout
     }
-}
-
-/// What a scanning phone keeps of one till (`PhoneEndpoint.heard`).
-package struct HeardTill {
-    /// What it receives from the till while it stands (before the per-packet noise), once computed.
-    var signal: HeldSignal?
-    /// The iOS hold-off: no report of the till before this time (s).
-    var reportableFrom = -Double.infinity
 }

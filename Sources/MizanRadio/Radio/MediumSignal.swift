@@ -192,9 +192,7 @@ extension RadioMedium {
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
                          colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
-        // iOS: a till reported within its hold-off is not reported again, whatever the packet.
-        if phone.holdsReports, till.index < phone.heard.count, time < phone.heard[till.index].reportableFrom { return }
-        let heldSignal = held(phone, till, signal: signal)
+        guard let heldSignal = packetHeld(phone, till, at: time, signal: signal) else { return }
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
         guard mean + noiseBound >= sensitivity else { return }
@@ -235,7 +233,7 @@ extension RadioMedium {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for collider in colliders {
             let heldSignal = collider.till._withUnsafeGuaranteedRef { other in
-                canHear(phone, other) ? held(phone, other, signal: signal) : nil
+                canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal) : nil
             }
             guard let heldSignal else { continue }
             let interferer = heldSignal.channel(channel)
@@ -278,37 +276,52 @@ extension RadioMedium {
         if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
         if phone.holdsReports {
             let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
-            phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
-            phone.heard[till.index].reportableFrom = until
+            let slot = phone.holdOffs.slotInserting(till.index)
+            phone.holdOffs[slot].reportableFrom = until
         }
         return true
     }
 
     /// What the phone receives from the till before per-packet noise: held
-    /// while it stands (cached for the scan), computed afresh while it walks
-    /// (its fades drawn anew every `fadingLength` walked).
+    /// while it stands (the last till asked kept for the stand: its link's,
+    /// which connection events ask again and again), computed afresh while it
+    /// walks (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
         guard let signal else {
             let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
         }
-        return computeHeld(phone, till, signal: signal)
+        let value = computeHeld(phone, till, signal: signal)
+        if phone.isStill || now <= phone.motionStart { phone.lastHeld = (till.index, phone.stands, value) }
+        return value
     }
 
-    /// `held` for the per-packet path, which has the signal model at hand
-    /// (binding `self.signal` copies it, retaining each of its arrays).
+    /// What the phone receives from the till for one packet (the per-packet
+    /// path, which has the signal model at hand: binding `self.signal` copies
+    /// it, retaining each of its arrays), or nil when the till's hold-off runs
+    /// past `time` (a packet heard at `time`; nil for an interferer). A phone
+    /// standing while it scans keeps what it receives from each till for the
+    /// stand, up to `heldCacheCapacity` tills.
     @inline(__always)
-    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
-        if let kept = keptHeld(phone, till) { return kept }
-        return computeHeld(phone, till, signal: signal)
+    func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: FloorSignal) -> ChannelSignal? {
+        // iOS: a till reported within its hold-off is not reported again, whatever the packet.
+        if let time, phone.holdsReports {
+            let slot = phone.holdOffs.slot(of: till.index)
+            if slot >= 0, time < phone.holdOffs[slot].reportableFrom { return nil }
+        }
+        guard phone.isStill || now <= phone.motionStart else { return ChannelSignal(computeHeld(phone, till, signal: signal)) }
+        let stand = phone.standTag
+        if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
+        let value = ChannelSignal(computeHeld(phone, till, signal: signal))
+        phone.heldCache.keep(value, till: till.index, stand: stand)
+        return value
     }
 
-    /// The held signal already computed for this stand, if any: most calls find it (the signal model fills both).
+    /// The held signal already computed for this stand, if any.
     @inline(__always)
     private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal? {
         guard phone.isStill || now <= phone.motionStart else { return nil }
-        if till.index < phone.heard.count, let cached = phone.heard[till.index].signal { return cached }
         // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
         if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
         return nil
@@ -328,14 +341,8 @@ extension RadioMedium {
                 basis = signal.shadowingBasis(at: here)
                 phone.shadowingBasis = (phone.stands, basis)
             }
-            let value = signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
-                                    stand: phone.stands << 24, fixedOffset: fixed)
-            phone.lastHeld = (till.index, phone.stands, value)
-            if phone.scanning {
-                phone.keepHeard(tills: Swift.max(tills.count, till.index + 1))
-                phone.heard[till.index].signal = value
-            }
-            return value
+            return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
+                               stand: phone.stands << 24, fixedOffset: fixed)
         }
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
@@ -358,12 +365,13 @@ extension RadioMedium {
         phone.listenIndex = -2
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
-        phone.heard.removeAll(keepingCapacity: true)
-        phone.keepHeard(tills: tills.count)
+        phone.heldCache.removeAll(capacity: Swift.min(tills.count, heldCacheCapacity))
+        phone.holdOffs.removeAll()
     }
 
     func endSignalScan(_ phone: PhoneEndpoint) {
-        phone.heard = []
+        phone.heldCache.release()
+        phone.holdOffs.removeAll()
         phone.shadowingBasis = nil
     }
 }

@@ -78,6 +78,9 @@ public final class RadioMedium {
     var tillIndexByID: [TillID: Int] = [:]
     /// One more than the largest phone index given so far.
     var nextPhoneIndex = 0
+    /// The most tills a scanning phone keeps what it receives from (`HeldCache`): a cost, never a
+    /// packet's fate (tests lower it to check that).
+    package var heldCacheCapacity = HeldCache.maximumCapacity
     /// Phones that scan, kept in index order so that every packet visits them in the same order.
     @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
     /// The phone numbered as each till (index for index), if any: on isolated pairs

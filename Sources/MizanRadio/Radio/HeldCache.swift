@@ -1,0 +1,87 @@
+/// What a scanning phone keeps of what it receives from the tills while it
+/// stands (`PhoneEndpoint.heldCache`): a direct-mapped cache, slot `till %
+/// capacity`, of at most `maximumCapacity` entries (`RadioMedium.heldCacheCapacity`), so that a phone keeps a
+/// bounded number whatever the floor's size. A floor of up to that many tills
+/// gives each till its own slot (an array by index); on a larger one two
+/// tills may share a slot, and the one asked last holds it. A value not found
+/// is computed afresh: it is the same value (`FloorSignal` hashes every draw),
+/// so what the cache holds changes the cost, never a packet's fate.
+struct HeldCache {
+    private var entries: [HeldEntry] = []
+
+    /// The most entries a phone keeps (40 bytes each: 40 KB a phone).
+    static let maximumCapacity = 1_024
+
+    /// Empties the cache, with `capacity` slots (at least one; its storage kept when of that size).
+    mutating func removeAll(capacity: Int) {
+        let capacity = Swift.max(1, capacity)
+        if entries.count == capacity {
+            entries.withUnsafeMutableBufferPointer { entries in
+                for slot in entries.indices { entries[slot] = HeldEntry() }
+            }
+        } else {
+            entries = Array(repeating: HeldEntry(), count: capacity)
+        }
+    }
+
+    /// Drops its storage (a phone that stops scanning).
+    mutating func release() {
+        entries = []
+    }
+
+    /// What the phone receives from `till` in its stand `stand`, if kept.
+    @inline(__always)
+    func signal(till: Int, stand: UInt32) -> ChannelSignal? {
+        entries.withUnsafeBufferPointer { entries in
+            guard !entries.isEmpty else { return nil }
+            let entry = entries[Self.slot(of: till, capacity: entries.count)]
+            return Int(entry.till) == till && entry.stand == stand ? entry.signal : nil
+        }
+    }
+
+    /// Keeps `signal` as what the phone receives from `till` in its stand `stand`.
+    @inline(__always)
+    mutating func keep(_ signal: ChannelSignal, till: Int, stand: UInt32) {
+        guard !entries.isEmpty else { return }
+        entries[Self.slot(of: till, capacity: entries.count)] = HeldEntry(till: Int32(truncatingIfNeeded: till), stand: stand, signal: signal)
+    }
+
+    @inline(__always)
+    private static func slot(of till: Int, capacity: Int) -> Int {
+        till < capacity ? till : till % capacity
+    }
+}
+
+/// One entry of `HeldCache`: 40 bytes.
+struct HeldEntry {
+    /// The till's index; -1 in an empty slot.
+    var till: Int32 = -1
+    /// The phone's stand `signal` is for (`PhoneEndpoint.standTag`); stale after it moves.
+    var stand = UInt32.max
+    var signal = ChannelSignal(channels: (-.infinity, -.infinity, -.infinity), noiseKey: 0)
+}
+
+/// What a phone receives from a till on each advertising channel before the per-packet
+/// noise (`HeldSignal` without the link's own figure), and the pair's key for that noise.
+struct ChannelSignal {
+    let channels: (Double, Double, Double)
+    let noiseKey: UInt64
+
+    init(channels: (Double, Double, Double), noiseKey: UInt64) {
+        self.channels = channels
+        self.noiseKey = noiseKey
+    }
+
+    init(_ held: HeldSignal) {
+        self.init(channels: held.channels, noiseKey: held.noiseKey)
+    }
+
+    @inline(__always)
+    func channel(_ index: Int) -> Double {
+        switch index {
+        case 0: channels.0
+        case 1: channels.1
+        default: channels.2
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import MizanSim
+@testable import MizanRadio
+
+/// A scanning phone's bounded cache of held signals and its table of hold-offs.
+@Suite struct HeldCacheTests {
+    static func signal(_ dBm: Double) -> ChannelSignal {
+        ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), noiseKey: UInt64(-dBm))
+    }
+
+    @Test func twoTillsSharingASlotEachGetTheirOwnValueOrNone() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 4)
+        cache.keep(Self.signal(-60), till: 1, stand: 0)
+        #expect(cache.signal(till: 1, stand: 0)?.channels.0 == -60)
+        // Till 5 takes till 1's slot: till 1 is then not found, never given till 5's value.
+        cache.keep(Self.signal(-70), till: 5, stand: 0)
+        #expect(cache.signal(till: 5, stand: 0)?.channels.0 == -70)
+        #expect(cache.signal(till: 1, stand: 0) == nil)
+        #expect(cache.signal(till: 2, stand: 0) == nil)
+    }
+
+    @Test func aValueOfAnEarlierStandIsNotFound() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8)
+        cache.keep(Self.signal(-60), till: 3, stand: 7)
+        #expect(cache.signal(till: 3, stand: 8) == nil)
+        #expect(cache.signal(till: 3, stand: 7)?.noiseKey == 60)
+    }
+
+    @Test func emptyingTheCacheForgetsEveryTill() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8)
+        cache.keep(Self.signal(-60), till: 3, stand: 0)
+        cache.removeAll(capacity: 8)
+        #expect(cache.signal(till: 3, stand: 0) == nil)
+        cache.release()
+        cache.keep(Self.signal(-60), till: 3, stand: 0)
+        #expect(cache.signal(till: 3, stand: 0) == nil)
+    }
+
+    @Test func theHoldOffTableFindsEveryTillItWasGivenAcrossGrowth() {
+        var table = HoldOffTable()
+        let tills = [0, 17, 34, 5, 1_000_003, 16, 33, 2] + Array(100..<160)
+        for (order, till) in tills.enumerated() {
+            let slot = table.slotInserting(till)
+            table[slot].reportableFrom = Double(order)
+        }
+        #expect(table.count == tills.count)
+        for (order, till) in tills.enumerated() {
+            let slot = table.slot(of: till)
+            #expect(slot >= 0 && table[slot].reportableFrom == Double(order))
+        }
+        #expect(table.slot(of: 3) == -1)
+        #expect(table.slot(of: 99) == -1)
+        table.removeAll()
+        #expect(table.slot(of: 17) == -1)
+    }
+
+    /// What the cache holds changes the cost, never a packet's fate: a floor
+    /// whose phones keep two tills' signals gives the trace it gives when
+    /// they keep every till's.
+    @Test func aPhoneKeepingFewTillsGivesTheSameTraceAsOneKeepingAll() throws {
+        var plan = FloorDeterminismTests.checkout(tills: 12)
+        #expect(plan.radio.advertising == .signal)
+        plan.duration = .seconds(30)
+        let all = try FloorRun(plan, seed: 5)
+        let few = try FloorRun(plan, seed: 5, medium: { $0.heldCacheCapacity = 2 })
+        #expect(all.report.transactions > 0)
+        #expect(all.trace.count > 100)
+        #expect(few.trace == all.trace)
+    }
+}
