@@ -20,7 +20,9 @@ enum EvaluateCommand {
     tracks has a 95 % interval from a bootstrap over the left-out tracks, and
     each family's pooled difference from 'strongest' (always scored, as the
     baseline) has one too: a difference whose interval holds 0 is no win.
-    The grids: docs/selection-strategies.md.
+    The grids: docs/selection-strategies.md. Work: the sessions scored over
+    every family, fold and candidate may be at most 5,000,000 (the six Danis
+    tracks, every family, are about 2,400,000); MIZAN_EVALUATE_LIMIT=N raises it.
       --tills FILE   tills.csv (till,x,y,z)
       --trace FILE   trace.csv (t,phone,till,rssi,x,y,z)
       --window S     every strategy's window, not tuned (default 1)
@@ -65,8 +67,11 @@ enum EvaluateCommand {
         // The baseline is always scored: every family's difference from it comes with an interval.
         let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) || $0.family == CrossValidationReport.baseline }
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
-        try outputs.make()
         let validation = CrossValidation(every: every)
+        // The work grows with tracks, candidates and sessions: bound it before any is scored.
+        try WorkLimit.evaluate.check(chosen.reduce(0) { $0 + validation.sessionScores($1, on: trace) },
+                                     "\(tracePath) (\(trace.phones.count) tracks, \(Int(trace.phoneSeconds)) phone-seconds) at --every \(every)")
+        try outputs.make()
         var outcomes: [CrossValidation.Outcome] = []
         let progress = Progress(total: .seconds(chosen.count))
         for (index, grid) in chosen.enumerated() {

@@ -42,6 +42,18 @@ public struct CrossValidation: Sendable {
 
     /// Needs at least three phones (a position-based candidate is tuned
     /// leave-one-out within the other phones, and each inner fold needs a walk).
+    /// About how many sessions `run` scores for `grid` on `trace`: each of its
+    /// T folds and the in-sample pass score every candidate over about the
+    /// whole trace's sessions; a candidate that learns from a survey does so
+    /// once per inner fold, with a survey fitted for each (counted as T times
+    /// as many). What a command checks against its work limit before it starts.
+    public func sessionScores(_ grid: TuningGrid, on trace: RSSITrace) -> Double {
+        let tracks = Double(trace.phones.count)
+        let sessions = trace.phoneSeconds / every + tracks
+        let surveyFactor = grid.candidates.contains(where: \.needsSurvey) ? tracks : 1
+        return (tracks + 1) * Double(grid.candidates.count) * sessions * surveyFactor
+    }
+
     public func run(_ grid: TuningGrid, on trace: RSSITrace) throws(CalibrationError) -> Outcome {
         let phones = trace.phones
         guard phones.count >= 3 else { throw CalibrationError("cross-validation needs at least 3 phones (tracks), the trace has \(phones.count)") }

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A bound on the work a command will take on, checked before it starts
+/// from what its inputs ask for, as `mizan select` bounds its sessions:
+/// over it, the command refuses with the figure, the limit and how to raise
+/// it (an environment variable, as `MIZAN_INPUT_LIMIT` raises the input size).
+struct WorkLimit {
+    let command: String
+    /// What is counted, in the plural ("till-seconds simulated").
+    let unit: String
+    let standard: Double
+    let variable: String
+
+    /// The limit in force: the variable when set (a number from 1), else the standard.
+    func value() throws(UsageError) -> Double {
+        guard let text = getenv(variable).map({ String(cString: $0) }) else { return standard }
+        guard let number = Double(text), number.isFinite, number >= 1 else {
+            throw UsageError("\(command): \(variable) must be a number from 1, got '\(text)'")
+        }
+        return number
+    }
+
+    /// Refuses `work` (`what` says where it comes from) over the limit.
+    func check(_ work: Double, _ what: String) throws(UsageError) {
+        let limit = try value()
+        guard work <= limit else {
+            throw UsageError("\(command): \(what) is \(Self.format(work)) \(unit), over the limit of \(Self.format(limit)); ask for less, or raise the limit with \(variable)=N")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value < 1e15 ? String(Int64(value.rounded(.up))) : "\(value)"
+    }
+
+    /// `mizan twin`: simulated phone-seconds times the tills each hears, times the seeds.
+    /// The six Danis tracks at 5 seeds are about 25,000 (under 2 s); the standard limit is 40 times that.
+    static let twin = WorkLimit(command: "mizan twin", unit: "till-seconds to simulate", standard: 1_000_000, variable: "MIZAN_TWIN_LIMIT")
+
+    /// `mizan evaluate`: sessions scored, over every family, fold and candidate (a family
+    /// that learns from a survey scores each candidate once per inner fold). The six Danis
+    /// tracks, every family, are about 2,400,000 (about 85 s on one core); the standard limit is twice that.
+    static let evaluate = WorkLimit(command: "mizan evaluate", unit: "session scores", standard: 5_000_000, variable: "MIZAN_EVALUATE_LIMIT")
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `mizan twin` and `mizan evaluate` bound their work before they start: at
+/// the limit they run, past it they refuse with the figure and the limit,
+/// and the environment variable raises it.
+@Suite struct WorkLimitTests {
+    static let mizan = RepositoryTests.root + "/.build/debug/mizan"
+
+    /// A recording of `phones` phones, each heard from two tills over `seconds` seconds.
+    static func recording(seconds: Double, phones: Int = 1) throws -> (folder: String, tills: String, trace: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("work-limit-\(getpid())-\(seconds)-\(phones)").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "till,x,y,z\n1,0,0,1\n2,4,0,1\n".write(toFile: folder + "/tills.csv", atomically: true, encoding: .utf8)
+        var rows = "t,phone,till,rssi,x,y,z\n"
+        for phone in 0..<phones {
+            for step in 0...Int(seconds * 2) {
+                let t = min(Double(step) / 2, seconds)
+                rows += "\(t),p\(phone),1,-60,1,0,1\n\(t),p\(phone),2,-70,1,0,1\n"
+            }
+        }
+        try rows.write(toFile: folder + "/trace.csv", atomically: true, encoding: .utf8)
+        try #"{ "radio": { "referenceRSSI": -60, "pathLossExponent": 2, "packetSigma": 2 } }"#
+            .write(toFile: folder + "/radio.json", atomically: true, encoding: .utf8)
+        return (folder, folder + "/tills.csv", folder + "/trace.csv")
+    }
+
+    static func environment(_ variable: String, _ value: String) -> [String: String] {
+        ["PATH": "/usr/bin:/bin", variable: value]
+    }
+
+    @Test func twinRunsAtItsLimitAndRefusesPastItNamingBoth() throws {
+        // One phone, 50 s, two tills, one seed: 100 till-seconds.
+        let at = try Self.recording(seconds: 50)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let arguments = ["twin", "--tills", at.tills, "--trace", at.trace, "--radio", at.folder + "/radio.json", "--out", at.folder + "/out"]
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "100"))
+        #expect(within.status == 0, "\(within.errors)")
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "99"))
+        #expect(past.status == 2)
+        #expect(past.errors.contains("is 100 till-seconds to simulate, over the limit of 99"), "\(past.errors)")
+        #expect(past.errors.contains("MIZAN_TWIN_LIMIT"))
+    }
+
+    @Test func twinRefusesAMalformedLimit() throws {
+        let at = try Self.recording(seconds: 5)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let answer = try runChildErrors(Self.mizan, ["twin", "--tills", at.tills, "--trace", at.trace, "--radio", at.folder + "/radio.json"],
+                                        environment: Self.environment("MIZAN_TWIN_LIMIT", "lots"))
+        #expect(answer.status == 2)
+        #expect(answer.errors.contains("MIZAN_TWIN_LIMIT must be a number from 1, got 'lots'"), "\(answer.errors)")
+    }
+
+    @Test func evaluateRunsAtItsLimitAndRefusesPastIt() throws {
+        // Three tracks of 10 s at --every 1: 13 sessions; 'mean' and the baseline 'strongest'.
+        let at = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let arguments = ["evaluate", "--tills", at.tills, "--trace", at.trace, "--every", "1", "--family", "mean"]
+        let refused = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EVALUATE_LIMIT", "1"))
+        #expect(refused.status == 2)
+        let figure = try #require(refused.errors.firstMatch(of: /is (\d+) session scores, over the limit of 1/)).1
+        let work = try #require(Int(figure))
+        #expect(work > 13)
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EVALUATE_LIMIT", String(work)))
+        #expect(within.status == 0, "\(within.errors)")
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EVALUATE_LIMIT", String(work - 1)))
+        #expect(past.status == 2)
+        #expect(past.errors.contains("MIZAN_EVALUATE_LIMIT"))
+    }
+}
