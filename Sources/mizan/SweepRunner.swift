@@ -10,11 +10,14 @@ enum SweepRunner {
     /// Runs the shard's runs on `threads` threads and hands each outcome to
     /// `emit` in run order, one at a time, as soon as every run before it has
     /// been handed over: memory holds the runs under way and those finished
-    /// ahead of a slower one, not the sweep.
+    /// ahead of a slower one, not the sweep. Every cell's floor is read (and
+    /// refused if bad) before any runs; then each thread holds the floor of
+    /// the cell it runs (runs go cell by cell), never every cell's at once (a
+    /// position strategy's map can be large).
     static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int,
                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                     emit: @escaping @Sendable (SweepOutcome) -> Void) throws(JSONFileError) {
-        let plans = try (0..<sweep.cells).map { cell throws(JSONFileError) in try sweep.plan(ofCell: cell) }
+        for cell in 0..<sweep.cells { _ = try sweep.plan(ofCell: cell) }
         let runs = (0..<sweep.runs).filter(shard.contains)
         let identity = (sweep: SweepIdentity.digest(sweep), build: Build.identity)
         // The outcomes finished ahead of their turn, by slot, and the next slot to hand over.
@@ -22,10 +25,17 @@ enum SweepRunner {
         let claim = Atomic<Int>(0)
         let total = runs.count
         DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(threads, total))) { _ in
+            var held: (cell: Int, plan: FloorPlan)?
             while true {
                 let slot = claim.add(1, ordering: .relaxed).oldValue
                 guard slot < total else { return }
-                let outcome = SweepOutcome(sweep, plans: plans, run: runs[slot], identity: identity)
+                let cell = runs[slot] / sweep.seeds
+                if held?.cell != cell {
+                    held = nil
+                    // Read once already: it cannot fail now, and a run that finds otherwise says so in its line.
+                    held = (try? sweep.plan(ofCell: cell)).map { (cell, $0) }
+                }
+                let outcome = SweepOutcome(sweep, plan: held?.plan, run: runs[slot], identity: identity)
                 let done = ahead.withLock { state -> Int in
                     state.waiting[slot] = outcome
                     while let next = state.waiting.removeValue(forKey: state.next) {

@@ -118,4 +118,16 @@ import MizanGeometry
         #expect(map.cellCount <= RadioMap.maximumCells)
         #expect(map.step > RadioMap.defaultStep)
     }
+
+    /// 2,000 tills over 400 x 400 m: the grid is coarsened until the map's (cell, till) pairs fit its bound.
+    @Test func aFloorOfManyTillsIsCoarsenedToABoundedNumberOfPairs() {
+        let tills = (0..<2_000).map { (index: Int) -> TillPlacement in
+            let x = Double(index % 45) * 9, y = Double(index / 45) * 9
+            return TillPlacement(till: TillID(UInt32(index + 1)), x: x, y: y, z: 1)
+        }
+        let map = RadioMap(survey: SiteSurvey(tills: tills, calibration: Self.calibration))
+        #expect(map.cellCount * tills.count <= RadioMap.maximumEntries)
+        #expect(map.cellCount * 4 * tills.count > RadioMap.maximumEntries, "coarsened no further than it needs")
+        #expect(map.step > RadioMap.defaultStep)
+    }
 }

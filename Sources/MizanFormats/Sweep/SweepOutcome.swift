@@ -12,14 +12,16 @@ public struct SweepOutcome: Sendable {
 }
 
 extension SweepOutcome {
-    /// Runs run `run` of `sweep` on `plans[cell]` (one floor, on this thread) and writes its line.
-    public init(_ sweep: SweepPlan, plans: [FloorPlan], run: Int, identity: (sweep: String, build: String)) {
+    /// Runs run `run` of `sweep` on `plan`, its cell's floor (one floor, on this thread), and writes
+    /// its line (an error in it when the floor could not be read).
+    public init(_ sweep: SweepPlan, plan: FloorPlan?, run: Int, identity: (sweep: String, build: String)) {
         let cell = run / sweep.seeds
         let seed = sweep.seed(ofRun: run)
         let summary: [(key: String, cell: SummaryCell)]
         let violations: Int
         do {
-            let report = try Floor(plan: plans[cell], seed: seed).run()
+            guard let plan else { throw SweepCellError(cell: cell) }
+            let report = try Floor(plan: plan, seed: seed).run()
             summary = SummaryFile.rows(report).filter { $0.key != "seed" && $0.key != "floor" }
             violations = report.violations.count
         } catch {
@@ -36,4 +38,10 @@ extension SweepOutcome {
         let line = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
+}
+
+/// A sweep cell whose floor could not be read when its runs began (it was read once before any run).
+struct SweepCellError: Error, CustomStringConvertible {
+    let cell: Int
+    var description: String { "sweep cell \(cell + 1): its floor could not be read" }
 }

@@ -38,8 +38,10 @@ public struct RadioMap: Hashable, Sendable {
     public static let modelWeight = 1.0
     /// The prior of a cell the walk never came near: `priorFloor / cells` (against 1 over all cells).
     public static let priorFloor = 0.01
-    /// Grids are coarsened (step doubled) until they hold at most this many cells.
+    /// Grids are coarsened (step doubled) until they hold at most this many cells, and at most
+    /// `maximumEntries` (cell, till) pairs: a map keeps two numbers a pair (400 MB at most).
     public static let maximumCells = 250_000
+    public static let maximumEntries = 25_000_000
 
     public var cellCount: Int { xs.count * ys.count }
 
@@ -54,7 +56,8 @@ public struct RadioMap: Hashable, Sendable {
             let span = (high - low + 2 * margin) / step
             return span.isFinite && span < 1e7 ? Int(span) + 1 : 10_000_000
         }
-        while count(lowX, highX) * count(lowY, highY) > Self.maximumCells { step *= 2 }
+        while count(lowX, highX) * count(lowY, highY) > Self.maximumCells
+            || count(lowX, highX) * count(lowY, highY) * Swift.max(placements.count, 1) > Self.maximumEntries { step *= 2 }
         let xs = (0..<count(lowX, highX)).map { lowX - margin + Double($0) * step }
         let ys = (0..<count(lowY, highY)).map { lowY - margin + Double($0) * step }
         self.step = step
