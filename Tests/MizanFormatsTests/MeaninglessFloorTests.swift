@@ -27,10 +27,10 @@ import MizanFormats
     }
 
     @Test func aSupervisionTimeoutWithinTwoConnectionIntervalsIsRefused() {
-        let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"connectionIntervalMs": 400, "supervisionTimeoutMs": 300}}"#)
+        let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"link": "simple", "connectionIntervalMs": 400, "supervisionTimeoutMs": 300}}"#)
         #expect(failure?.field == "radio.supervisionTimeoutMs")
         #expect(failure?.problem.hasPrefix("expected more than twice the connection interval (400 ms)") == true, "\(failure?.problem ?? "accepted")")
-        #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"connectionIntervalMs": 400, "supervisionTimeoutMs": 801}}"#) == nil)
+        #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"link": "simple", "connectionIntervalMs": 400, "supervisionTimeoutMs": 801}}"#) == nil)
     }
 
     @Test func aTillGivenTwoOffsetsIsRefused() {

@@ -24,6 +24,17 @@ import MizanFormats
         #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), "radio": {"till": {"maxLinks": 4}}}"#) == nil)
     }
 
+    @Test func theSimpleLinkLayersTimingsOnTheFaithfulOneAreRefused() {
+        for field in ["connectLatencyMs", "connectionIntervalMs", "supervisionTimeoutMs"] {
+            let value = field == "supervisionTimeoutMs" ? 2000 : 30
+            let failure = MeaninglessFloorTests.problem(#"{\#(Self.floor), "radio": {"\#(field)": \#(value)}}"#)
+            #expect(failure?.field == "radio.\(field)")
+            #expect(failure?.problem.hasPrefix("belongs to the simple link layer, and this radio uses the faithful one") == true, "\(failure?.problem ?? "accepted")")
+            #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), "radio": {"link": "simple", "\#(field)": \#(value)}}"#) == nil, "\(field)")
+            #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), "radio": {"ideal": true, "\#(field)": \#(value)}}"#) == nil, "\(field)")
+        }
+    }
+
     @Test func aScanModeOnTheSimpleAdvertisingModelIsRefused() {
         let phones = #""phones": {"platforms": [{"name": "android", "share": 1, "scanMode": "balanced"}]}"#
         let failure = MeaninglessFloorTests.problem(#"{\#(Self.floor), \#(phones), "radio": {"advertising": "simple"}}"#)

@@ -15,6 +15,12 @@ extension FloorFile {
         let simpleOnly = ["packetSigma", "linkShadowingSigma", "ricianKdB", "collisions"]
         let signalOnly = ["tillOffsetSigma", "shadowingSigma", "shadowingLengthM", "fadingKdB", "fadingLengthM", "channelFadingKdB",
                           "packetNoise", "packetSpacingMs", "captureThreshold", "bystanderEventsPerSecond", "bystanderRSSI", "bystanderSpread"]
+        // The simple link layer's fixed timings: the faithful one sets a connection up by answering an
+        // advertising packet, with each phone platform's interval and supervision timeout.
+        let faithfulLink = try radio.optionalChoice("link", [("faithful", true), ("simple", false)]) ?? !ideal
+        for key in ["connectLatencyMs", "connectionIntervalMs", "supervisionTimeoutMs"] where faithfulLink && radio.has(key) {
+            throw radio.error(key, "belongs to the simple link layer, and this radio uses the faithful one, which sets a connection up by answering an advertising packet with each phone platform's connection interval and supervision timeout (phones.platforms); set them there, or add \"link\": \"simple\" (docs/link-layer.md)")
+        }
         for key in p.advertising == .signal ? simpleOnly : signalOnly where radio.has(key) {
             let other: AdvertisingModel = p.advertising == .signal ? .simple : .signal
             throw radio.error(key, "belongs to the \(other.rawValue) advertising model, and this radio uses the \(p.advertising.rawValue) one; add \"advertising\": \"\(other.rawValue)\" to use it (docs/signal-model.md)")
