@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MizanTime
 
 /// `mizan-bench`: the workloads of docs/workloads.md. Each prints a table for people
 /// and, on its last line, one JSON object with every figure.
@@ -26,7 +27,7 @@ func runBench() -> Int32 {
         case "W0":
             let count = max(1, Int(20_000 * options.scale))
             let rate = try W0CryptoFloor.measure(count: count)
-            let peak = peakMemoryBytes()
+            let peak = ProcessStatus.peakMemoryBytes
             print("W0 crypto-floor: \(count) transactions' crypto")
             print("  transactions per wall second: \(formatted(rate))")
             print("  peak memory: \(peak / 1_048_576) MiB")
@@ -35,7 +36,7 @@ func runBench() -> Int32 {
             let target = max(1, Int(100_000 * options.scale))
             let (w0, result) = try w0Around(scale: options.scale) { try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: 1) }
             let pooled = options.jobs > 1 ? try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: options.jobs) : result
-            let peak = peakMemoryBytes()
+            let peak = ProcessStatus.peakMemoryBytes
             let ratio = result.transactionsPerWallSecond / w0.rate
             print("W1 handshake-capacity: 100 pairs, ideal radio, until \(target) successes")
             print("  successes: \(result.successes) in \(formatted(result.virtualSeconds)) virtual s, \(formatted(result.wallSeconds)) wall s")
@@ -54,7 +55,7 @@ func runBench() -> Int32 {
             let (w0, result) = try w0Around(scale: options.scale) { try CheckoutWorkload.measure(plan, seed: options.seed, jobs: 1) }
             let pooled = options.jobs > 1 ? try CheckoutWorkload.measure(plan, seed: options.seed, jobs: options.jobs) : result
             let summary = CheckoutSummary(workload: options.workload, plan: plan, options: options, result: result, pooled: pooled,
-                                          w0: w0, peak: peakMemoryBytes(), configuration: configuration)
+                                          w0: w0, peak: ProcessStatus.peakMemoryBytes, configuration: configuration)
             for line in summary.lines { print(line) }
         default:
             printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")

@@ -88,6 +88,8 @@ enum SweepCommand {
         } else {
             printError(SweepTable.render(sweep, totals))
         }
+        // Flat in the sweep's size (Benchmarks/sweep-memory.sh measures it).
+        printError("mizan sweep: peak memory \(ProcessStatus.peakMemoryBytes >> 20) MiB")
         if violations > 0, let first {
             printError("mizan sweep: \(violations) agreement violation(s); first in cell \(first.cell + 1), seed \(first.seed)")
             return 1

@@ -17,17 +17,7 @@ public enum Cores {
 
     /// The number of CPUs in this process's affinity mask, or nil.
     static func allowed() -> Int? {
-        #if os(Linux)
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard line.hasPrefix("Cpus_allowed:") else { continue }
-            return count(mask: line.dropFirst("Cpus_allowed:".count))
-        }
-        #endif
-        return nil
+        ProcessStatus.value(of: "Cpus_allowed:").flatMap(count(mask:))
     }
 
     /// The set bits of a mask written as comma-separated hex words ("ff,00000003").
