@@ -67,6 +67,12 @@ public struct TwinComparison: Sendable {
     /// Pooled over seeds.
     public let simulatedHistogram: RSSIHistogram
     public let fit: TwinFit?
+    /// The time structure of `timeStrategy`'s choices and of the readings: the recording's,
+    /// with intervals, and each seed's (`TimeStructure`); nil when no strategy was scored.
+    public let realTime: TimeStructure?
+    public let simulatedTime: [TimeStructure]
+    /// The strategy whose choices the time structure follows: `mean` (1 s), the recordings' clue.
+    public static let timeStrategy = StrategyName.mean
 
     /// The strategies `--compare` scores: each with its defaults (1 s window).
     /// The position-based ones are left out: they need a calibration (and a
@@ -94,6 +100,15 @@ public struct TwinComparison: Sendable {
                                                     generator: stream.split("seed/\(index)"))
                                })
         }
+        if let spec = strategies.first(where: { $0.name == Self.timeStrategy && $0.base == nil }), let strategy = spec.plainStrategy {
+            let replay = TraceReplay(strategy: strategy, every: every)
+            let stream = Self.bootstrapRoot.split(name).split("time structure")
+            realTime = TimeStructure(decisions: replay.decisions(real), trace: real, every: every, generator: stream)
+            simulatedTime = simulated.map { TimeStructure(decisions: replay.decisions($0), trace: $0, every: every, generator: stream, intervals: false) }
+        } else {
+            realTime = nil
+            simulatedTime = []
+        }
         realRate = Self.packetsPerReceiverPerSecond(real, duration: real)
         simulatedRate = simulated.isEmpty ? .nan
             : simulated.reduce(0) { $0 + Self.packetsPerReceiverPerSecond($1, duration: real) } / Double(simulated.count)
@@ -118,4 +133,13 @@ public struct TwinComparison: Sendable {
 
     /// The bootstrap's own stream: fixed, so a comparison reports the same intervals every time.
     static let bootstrapRoot = SeededGenerator(seed: 0x7717_B007)
+
+    /// Each time-structure figure: the recording's (with its interval) and the twin's, the mean over seeds.
+    public var timeFigures: [(real: TimeStructure.Figure, simulated: Double)] {
+        guard let realTime else { return [] }
+        return realTime.figures.indices.map { index in
+            let values = simulatedTime.map { $0.figures[index].value }.filter { !$0.isNaN }
+            return (realTime.figures[index], values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count))
+        }
+    }
 }

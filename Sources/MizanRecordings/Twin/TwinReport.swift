@@ -100,6 +100,25 @@ public enum TwinReport {
             + "a seed's own interval covers the others' mean \(share(summary.coverageShare)) % of the time.\n"
             + "Largest packet-rate difference \(Decimals.format((rates.max() ?? .nan) * 100, digits: 1)) %; "
             + "RSSI histogram overlap " + comparisons.map { Decimals.format($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
+        return text + timeTable(comparisons)
+    }
+
+    /// The time structure (`TimeStructure`) per track: real [90 % interval] / twin (mean over seeds), and how many twin figures lie inside.
+    static func timeTable(_ comparisons: [TwinComparison]) -> String {
+        guard let names = comparisons.first?.timeFigures.map(\.real.name), !names.isEmpty else { return "" }
+        var text = "\nTime structure of '\(TwinComparison.timeStrategy.rawValue)' (1 s) and of the readings: real [90 % interval] / twin\n\n"
+        text += "| track | " + names.joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: names.count) + "\n"
+        var inside = 0, total = 0
+        for c in comparisons {
+            let figures = c.timeFigures
+            text += "| \(c.name) | " + figures.map { figure in
+                let within = figure.real.contains(figure.simulated)
+                if !figure.simulated.isNaN { total += 1; if within { inside += 1 } }
+                return "\(Decimals.format(figure.real.value, digits: 2)) [\(Decimals.format(figure.real.low, digits: 2))-\(Decimals.format(figure.real.high, digits: 2))] / "
+                    + "\(Decimals.format(figure.simulated, digits: 2))\(within ? "" : " *")"
+            }.joined(separator: " | ") + " |\n"
+        }
+        text += "\n\(inside) of \(total) twin figures inside the real 90 % interval; * outside. Wrong after wrong p: a wrong streak lasts every / (1 - p) on average.\n"
         return text
     }
 
@@ -128,6 +147,11 @@ public enum TwinReport {
                 ("packetsPerReceiverPerSecond", JSONText.object([("real", n(c.realRate)), ("simulated", n(c.simulatedRate))])),
                 ("rssi", JSONText.object([("real", histogram(c.realHistogram)), ("simulated", histogram(c.simulatedHistogram)),
                                           ("overlap", n(c.realHistogram.overlap(c.simulatedHistogram)))])),
+                ("timeStructure", JSONText.array(c.timeFigures.map { figure in
+                    JSONText.object([("figure", JSONText.string(figure.real.name)), ("real", n(figure.real.value)),
+                                     ("realInterval", JSONText.object([("low", n(figure.real.low)), ("high", n(figure.real.high))])),
+                                     ("simulated", n(figure.simulated)), ("simulatedWithinRealInterval", figure.real.contains(figure.simulated) ? "true" : "false")])
+                })),
                 ("fit", c.fit?.json ?? "null"),
             ])
         }
