@@ -89,7 +89,8 @@ enum TwinCommand {
             try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)
         }
         try outputs.make()
-        let strategies = TwinComparison.defaultStrategies()
+        // The position-based strategies need training tracks to learn from: --fit-trace's, or the other tracks.
+        let strategies = TwinComparison.defaultStrategies(withSurvey: radioPath == nil)
         let seedList = (1...UInt64(seeds)).map { $0 }
         var comparisons: [TwinComparison]
         if leaveOneOut {
@@ -116,8 +117,12 @@ enum TwinCommand {
                 if let outDirectory { try simulated.write(to: outDirectory) } else { print(simulated.csvText().trace, terminator: "") }
                 return 0
             }
+            let training = try fitPath.map { path throws in
+                let tracks = try RSSITrace.read(tillsPath: tillsPath, tracePath: path)
+                return TwinComparison.Training(real: tracks, simulated: seedList.map { twin.simulate(tracks, seed: $0) })
+            }
             comparisons = [TwinComparison(name: "all", real: recording, simulated: seedList.map { twin.simulate(recording, seed: $0) },
-                                          strategies: strategies, every: every, fit: fit)]
+                                          strategies: strategies, every: every, fit: fit, training: training)]
         }
         print(TwinReport.table(comparisons), terminator: "")
         if let jsonPath { try TextFile.write(TwinReport.json(comparisons), to: jsonPath) }

@@ -56,3 +56,28 @@ import MizanGeometry
         #expect(figure.low <= figure.value && figure.value <= figure.high)
     }
 }
+
+/// The twin scores the position-based strategies when it has training tracks
+/// to learn from: the real side from the recorded tracks, the simulated side
+/// from the same tracks simulated seed by seed.
+@Suite struct TwinSurveyStrategyTests {
+    @Test func positionAndFingerprintAreScoredWithTrainingTracksAndLeftOutWithout() throws {
+        let recording = DigitalTwinTests.recording(phones: ["a", "b", "c"])
+        let twin = DigitalTwin(radio: .danisDefault)
+        let real = twin.simulate(recording, seed: 9)
+        let strategies = TwinComparison.defaultStrategies(withSurvey: true)
+        #expect(strategies.contains { $0.name == .fingerprint } && strategies.contains { $0.name == .position })
+        let held = real.only { $0 == "a" }, others = real.only { $0 != "a" }
+        let simulated = [1, 2].map { twin.simulate(held, seed: UInt64($0)) }
+        let training = TwinComparison.Training(real: others, simulated: [1, 2].map { twin.simulate(others, seed: UInt64($0)) })
+        let with = TwinComparison(name: "a", real: held, simulated: simulated, strategies: strategies, every: 0.5, training: training)
+        let labels = with.strategies.map(\.strategy.name)
+        #expect(labels.contains(.fingerprint) && labels.contains(.position))
+        let fingerprint = try #require(with.strategies.first { $0.strategy.name == .fingerprint })
+        #expect(fingerprint.simulated.count == 2)
+        #expect(fingerprint.real.sessions > 10)
+        let without = TwinComparison(name: "a", real: held, simulated: simulated, strategies: strategies, every: 0.5)
+        #expect(!without.strategies.contains { $0.strategy.needsSurvey })
+        #expect(without.strategies.count == with.strategies.count - 2)
+    }
+}

@@ -2,6 +2,7 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 import MizanTime
+import MizanSelection
 
 /// A recording against its twin: every strategy's accuracy on the real trace
 /// and on each simulated one (`mizan select --every` sessions), the packets
@@ -75,22 +76,52 @@ public struct TwinComparison: Sendable {
     public static let timeStrategy = StrategyName.mean
 
     /// The strategies `--compare` scores: each with its defaults (1 s window).
-    /// The position-based ones are left out: they need a calibration (and a
-    /// walk), which the twin's comparison does not give.
-    public static func defaultStrategies() -> [StrategySpec] {
-        StrategyName.allCases.filter { !$0.needsSurvey }.compactMap { name in try? StrategySpec(name: name, base: name.isWrapper ? .mean : nil) }
+    /// The position-based ones (`position`, `fingerprint`) only `withSurvey`:
+    /// they learn from a calibration walk, which a comparison has only when it
+    /// has training tracks (`Training`).
+    public static func defaultStrategies(withSurvey: Bool = false) -> [StrategySpec] {
+        StrategyName.allCases.filter { withSurvey || !$0.needsSurvey }.compactMap { name in try? StrategySpec(name: name, base: name.isWrapper ? .mean : nil) }
     }
 
-    public init(name: String, real: RSSITrace, simulated: [RSSITrace], strategies: [StrategySpec], every: Double, fit: TwinFit? = nil) {
+    /// The training tracks a comparison's position-based strategies learn from:
+    /// the recording's, for the real side, and the same tracks simulated by the
+    /// twin (one per seed) for the simulated side, as a shop's walk would be
+    /// recorded in the twin's room.
+    public struct Training: Sendable {
+        public let real: RSSITrace
+        public let simulated: [RSSITrace]
+
+        public init(real: RSSITrace, simulated: [RSSITrace]) {
+            self.real = real
+            self.simulated = simulated
+        }
+    }
+
+    /// A position-based strategy is scored only with `training` (its surveys: the real
+    /// training tracks for the recording, the simulated ones seed by seed for the twin).
+    public init(name: String, real: RSSITrace, simulated: [RSSITrace], strategies: [StrategySpec], every: Double, fit: TwinFit? = nil,
+                training: Training? = nil) {
         self.name = name
         self.fit = fit
+        let realSurvey = training.flatMap { try? $0.real.survey() }
+        let simulatedSurveys = training.map { $0.simulated.map { try? $0.survey() } } ?? []
         self.strategies = strategies.compactMap { spec in
-            guard let strategy = spec.plainStrategy else { return nil } // position-based: needs a calibration
-            let replay = TraceReplay(strategy: strategy, every: every)
+            let realStrategy: SelectionStrategy, simulatedStrategies: [SelectionStrategy]
+            if spec.needsSurvey {
+                guard let realSurvey, simulatedSurveys.count == simulated.count, let strategy = try? spec.strategy(survey: realSurvey) else { return nil }
+                let others = simulatedSurveys.compactMap { survey in survey.flatMap { try? spec.strategy(survey: $0) } }
+                guard others.count == simulated.count else { return nil }
+                realStrategy = strategy
+                simulatedStrategies = others
+            } else {
+                guard let strategy = spec.plainStrategy else { return nil }
+                realStrategy = strategy
+                simulatedStrategies = simulated.map { _ in strategy }
+            }
             let block = AccuracyInterval.block(every: every)
             let stream = Self.bootstrapRoot.split(name).split(spec.label)
-            let realDecisions = replay.decisions(real)
-            let simulatedDecisions = simulated.map { replay.decisions($0) }
+            let realDecisions = TraceReplay(strategy: realStrategy, every: every).decisions(real)
+            let simulatedDecisions = zip(simulated, simulatedStrategies).map { TraceReplay(strategy: $1, every: every).decisions($0) }
             return StrategyRow(strategy: spec, real: SelectionAccuracy(realDecisions),
                                realInterval: AccuracyInterval(outcomes: realDecisions.map(\.isRight), block: block, generator: stream.split("real")),
                                realOutcomes: realDecisions.map(\.isRight),
