@@ -37,8 +37,9 @@ enum TwinCommand {
       --json FILE       also write the comparison as one JSON object
       --svg FILE        also draw it: accuracy per strategy and RSSI histograms
     Work: the phone-seconds recorded times the tills times the seeds (one
-    without --compare or --leave-one-out) may be at most 1,000,000
-    till-seconds; MIZAN_TWIN_LIMIT=N raises it.
+    without --compare or --leave-one-out; times the tracks with
+    --leave-one-out) may be at most 1,000,000 till-seconds; MIZAN_TWIN_LIMIT=N
+    raises it.
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
@@ -81,9 +82,10 @@ enum TwinCommand {
 
         let recording = try RSSITrace.read(tillsPath: tillsPath, tracePath: tracePath)
         // The simulation's work and output grow with the phone-seconds recorded and the tills heard: bound them before any is simulated.
-        let runs = compare || leaveOneOut ? seeds : 1
+        // Leave one out also simulates, fold by fold, the other tracks as the position strategies' walk: about every track once more per fold.
+        let runs = (compare || leaveOneOut ? seeds : 1) * (leaveOneOut ? recording.phones.count : 1)
         try WorkLimit.twin.check(recording.phoneSeconds * Double(recording.tills.count) * Double(runs),
-                                 "\(tracePath) (\(Int(recording.phoneSeconds)) phone-seconds, \(recording.tills.count) tills, \(runs) seed\(runs == 1 ? "" : "s"))")
+                                 "\(tracePath) (\(Int(recording.phoneSeconds)) phone-seconds, \(recording.tills.count) tills, \(runs) simulation\(runs == 1 ? "" : "s") of it)")
         let radioFile = try radioPath.map { path throws in (path, try TwinRadio.read(path: path)) }
         if let (path, radio) = radioFile {
             try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)

@@ -36,8 +36,9 @@ struct WorkLimit {
         value < 1e15 ? String(Int64(value.rounded(.up))) : "\(value)"
     }
 
-    /// `mizan twin`: simulated phone-seconds times the tills each hears, times the seeds.
-    /// The six Danis tracks at 5 seeds are about 25,000 (under 2 s); the standard limit is 40 times that.
+    /// `mizan twin`: simulated phone-seconds times the tills each hears, times the seeds (and the
+    /// folds of leave one out). The six Danis tracks, leave one out at 10 seeds, are about 300,000
+    /// (about 8 s); the standard limit is three times that.
     static let twin = WorkLimit(command: "mizan twin", unit: "till-seconds to simulate", standard: 1_000_000, variable: "MIZAN_TWIN_LIMIT")
 
     /// `mizan evaluate`: sessions scored, over every family, fold and candidate (a family
