@@ -18,24 +18,24 @@ enum SweepRunner {
                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                     emit: @escaping @Sendable (SweepOutcome) -> Void) throws(JSONFileError) {
         for cell in 0..<sweep.cells { _ = try sweep.plan(ofCell: cell) }
-        let runs = (0..<sweep.runs).filter(shard.contains)
+        // The shard's runs by slot, computed, not listed: memory stays flat in the sweep's size.
+        let total = shard.runs(of: sweep.runs)
         let identity = (sweep: SweepIdentity.digest(sweep), build: Build.identity)
         // The outcomes finished ahead of their turn, by slot, and the next slot to hand over.
         let ahead = Mutex<(waiting: [Int: SweepOutcome], next: Int, done: Int)>(([:], 0, 0))
         let claim = Atomic<Int>(0)
-        let total = runs.count
         DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(threads, total))) { _ in
             var held: (cell: Int, plan: FloorPlan)?
             while true {
                 let slot = claim.add(1, ordering: .relaxed).oldValue
                 guard slot < total else { return }
-                let cell = runs[slot] / sweep.seeds
+                let run = shard.run(atSlot: slot), cell = run / sweep.seeds
                 if held?.cell != cell {
                     held = nil
                     // Read once already: it cannot fail now, and a run that finds otherwise says so in its line.
                     held = (try? sweep.plan(ofCell: cell)).map { (cell, $0) }
                 }
-                let outcome = SweepOutcome(sweep, plan: held?.plan, run: runs[slot], identity: identity)
+                let outcome = SweepOutcome(sweep, plan: held?.plan, run: run, identity: identity)
                 let done = ahead.withLock { state -> Int in
                     state.waiting[slot] = outcome
                     while let next = state.waiting.removeValue(forKey: state.next) {

@@ -65,4 +65,18 @@ import MizanFormats
             #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([("shard", line + "\n")]) }
         }
     }
+
+    /// A shard's runs are computed slot by slot, never listed: the same runs as filtering every run number.
+    @Test func aShardsRunsBySlotAreTheRunsItContains() {
+        for count in 1...5 {
+            for index in 1...count {
+                let shard = Shard(index: index, count: count)
+                for runs in 0...13 {
+                    let listed = (0..<runs).filter { shard.contains(run: $0) }
+                    #expect(shard.runs(of: runs) == listed.count, "\(shard) of \(runs)")
+                    #expect((0..<shard.runs(of: runs)).map(shard.run(atSlot:)) == listed, "\(shard) of \(runs)")
+                }
+            }
+        }
+    }
 }

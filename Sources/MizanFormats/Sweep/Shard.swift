@@ -13,6 +13,12 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     public func contains(run: Int) -> Bool { run % count == index - 1 }
 
+    /// How many of `runs` runs (numbered from 0) the shard takes.
+    public func runs(of runs: Int) -> Int { runs >= index ? (runs - index) / count + 1 : 0 }
+
+    /// The number of the shard's `slot`-th run (from 0).
+    public func run(atSlot slot: Int) -> Int { slot * count + index - 1 }
+
     public var description: String { "\(index)/\(count)" }
 
     public enum Problem: Error, CustomStringConvertible {
