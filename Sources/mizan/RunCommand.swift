@@ -18,7 +18,8 @@ enum RunCommand {
     the wrong-till rate, agreement violations and the speed.
       --seed N      the run's seed (default 1): the same seed gives the same run
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
-                    floor.svg, secure-link.svg, timeline.svg and trace.jsonl there,
+                    floor.svg, secure-link.svg, timeline.svg, trace.jsonl and
+                    trace.perfetto.json (Perfetto, chrome://tracing) there,
                     then run.json (floor, seed, build, files) last: only a
                     complete run has it. DIR is made if missing; an earlier
                     run's files in it are replaced, and a DIR holding any
@@ -90,6 +91,10 @@ enum RunCommand {
                 written.append("timeline.svg")
             }
             written.append("trace.jsonl")
+            var perfetto = PerfettoTrace()
+            try FloorTraceFile.read(outDirectory + "/trace.jsonl") { perfetto.add($0) }
+            try TextFile.write(perfetto.json(), to: outDirectory + "/trace.perfetto.json")
+            written.append("trace.perfetto.json")
             try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written)
             written.append(RunFolder.marker)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))")
