@@ -19,7 +19,8 @@ enum RunCommand {
       --seed N      the run's seed (default 1): the same seed gives the same run
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
                     floor.svg, secure-link.svg, timeline.svg, trace.jsonl and
-                    trace.perfetto.json (Perfetto, chrome://tracing) there,
+                    trace.perfetto.json (Perfetto, chrome://tracing) and
+                    report.html (the run to watch in a browser) there,
                     then run.json (floor, seed, build, files) last: only a
                     complete run has it. DIR is made if missing; an earlier
                     run's files in it are replaced, and a DIR holding any
@@ -92,9 +93,18 @@ enum RunCommand {
             }
             written.append("trace.jsonl")
             var perfetto = PerfettoTrace()
-            try FloorTraceFile.read(outDirectory + "/trace.jsonl") { perfetto.add($0) }
+            let summary = SummaryFile.json(report)
+            var page = ReportPage(report: report, summaryJSON: summary)
+            try FloorTraceFile.read(outDirectory + "/trace.jsonl") { event in
+                perfetto.add(event)
+                page.add(event)
+            }
             try TextFile.write(perfetto.json(), to: outDirectory + "/trace.perfetto.json")
             written.append("trace.perfetto.json")
+            let lines = try LineReader(path: outDirectory + "/transactions.jsonl", limited: false)
+            while let line = try lines.next() { page.addTransaction(line) }
+            try TextFile.write(page.html, to: outDirectory + "/report.html")
+            written.append("report.html")
             try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written)
             written.append(RunFolder.marker)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))")

@@ -1,0 +1,280 @@
+import MizanSim
+import MizanProtocol
+
+/// `report.html`: one self-contained page (script, style and data inline; no
+/// network) to watch a run: its summary (the same figures as `summary.json`),
+/// the floor replayed (tills coloured by screen, payers at the till they
+/// chose, secure links, wrong-till choices), every transaction in a sortable
+/// table whose row opens its sequence diagram, and the distributions of
+/// Start to secure link and to the result. `docs/outputs.md` says what each
+/// part shows; `scripts/browser-tests` checks it in headless Chromium.
+///
+/// The page embeds every transaction, and the trace's events up to
+/// `maximumEvents` (a long run's replay and diagrams then stop there, and the
+/// page says so).
+public struct ReportPage {
+    public static let maximumEvents = 400_000
+
+    private let report: FloorReport
+    private let summaryJSON: String
+    private var transactions: [String] = []
+    private var events: [String] = []
+    private var eventsCut = false
+    private var eventsUntil = 0.0
+
+    /// A page for `report`, whose `summary.json` is `summaryJSON`.
+    public init(report: FloorReport, summaryJSON: String) {
+        self.report = report
+        self.summaryJSON = summaryJSON
+    }
+
+    /// Adds a line of `transactions.jsonl` (a JSON object).
+    public mutating func addTransaction(_ line: String) {
+        transactions.append(line)
+    }
+
+    /// Adds the trace's next event (in time order), up to `maximumEvents`.
+    public mutating func add(_ event: TransactionTrace.Event) {
+        let seconds = Double(event.time / .microseconds(1)) / 1e6
+        guard events.count < Self.maximumEvents else { eventsCut = true; return }
+        eventsUntil = seconds
+        let detail = event.event == "screen" ? (event.string("screen") ?? "") : event.details
+        events.append(JSONText.array([JSONText.number(seconds, digits: 6), JSONText.string(Self.short(event.device)),
+                                      JSONText.string(event.event), JSONText.string(detail)]))
+    }
+
+    /// "till-12" as "t12", "phone-3" as "p3", anything else as "f" (the floor).
+    static func short(_ device: String) -> String {
+        if device.hasPrefix("till-") { return "t" + device.dropFirst(5) }
+        if device.hasPrefix("phone-") { return "p" + device.dropFirst(6) }
+        return "f"
+    }
+
+    public var html: String {
+        let endings = JSONText.object(Ending.allCases.map { (String($0.rawValue), JSONText.string($0.title)) })
+        let tills = JSONText.array(report.tills.map { JSONText.array([JSONText.number($0.x, digits: 3), JSONText.number($0.y, digits: 3)]) })
+        let data = JSONText.object([
+            ("title", JSONText.string(report.name)), ("seed", String(report.seed)),
+            ("seconds", JSONText.number(Double(report.simulated / .microseconds(1)) / 1e6, digits: 6)),
+            ("summary", summaryJSON), ("endings", endings), ("tills", tills),
+            ("transactions", "[" + transactions.joined(separator: ",\n") + "]"),
+            ("events", "[" + events.joined(separator: ",\n") + "]"),
+            ("eventsCut", eventsCut ? "true" : "false"), ("eventsUntil", JSONText.number(eventsUntil, digits: 6)),
+        ])
+        // "</" never appears inside the data's strings unescaped: a script element cannot be closed by it.
+        let embedded = data.replacing("</", with: "<\\/")
+        return Self.head(title: report.name) + "<script type=\"application/json\" id=\"data\">" + embedded + "</script>\n<script>\n"
+            + Self.script + "\n</script>\n</body>\n</html>\n"
+    }
+
+    static func head(title: String) -> String {
+        let escaped = title.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>Mizan Floor: \(escaped)</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 16px; color: #222; }
+        h1 { font-size: 20px; margin: 0 0 8px; } h2 { font-size: 16px; margin: 18px 0 6px; }
+        table { border-collapse: collapse; } td, th { padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: right; }
+        th { cursor: pointer; background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
+        #floor { border: 1px solid #ccc; background: #fafafa; } .note { color: #666; }
+        #transactions tbody tr { cursor: pointer; } #transactions tbody tr:hover { background: #eef5ff; }
+        .panel { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }
+        </style>
+        </head>
+        <body>
+        <h1 id="heading"></h1>
+        <p class="note" id="cut"></p>
+        <div class="panel"><div><h2>Summary</h2><table id="summary"></table></div>
+        <div><h2>Distributions</h2><div id="histograms"></div></div></div>
+        <h2>The floor, replayed</h2>
+        <div><button id="play">Play</button> <select id="speed"><option value="1">1x</option><option value="10" selected>10x</option><option value="60">60x</option></select>
+        <input id="slider" type="range" min="0" step="0.1" style="width:600px"> <span id="time"></span></div>
+        <canvas id="floor" width="1200" height="420"></canvas>
+        <p class="note">Tills coloured by screen (grey idle, blue broadcasting, orange serving, green paid, red other endings); payers as dots at the till they chose, joined to it by a line once their link is secure; a red dashed line from a payer to the true nearest till marks a wrong choice. Click a till to open its transaction.</p>
+        <div class="panel"><div><h2>Transactions</h2><div id="pages"></div><table id="transactions"></table></div>
+        <div><h2 id="diagram-title">Transaction</h2><div id="diagram"><p class="note">Pick a transaction.</p></div></div></div>
+        <pre id="selftest"></pre>
+
+        """
+    }
+
+    static let script = #"""
+    "use strict";
+    const errors = [];
+    window.addEventListener("error", e => errors.push(String(e.message)));
+    const consoleError = console.error; console.error = (...a) => { errors.push(a.join(" ")); consoleError(...a); };
+    const data = JSON.parse(document.getElementById("data").textContent);
+    const S = data.summary, T = data.transactions, E = data.events;
+    const $ = id => document.getElementById(id);
+    const fmt = v => typeof v === "number" ? String(v) : String(v);
+    $("heading").textContent = `${data.title}, seed ${data.seed}: ${T.length} transactions over ${data.seconds} virtual s`;
+    if (data.eventsCut) $("cut").textContent = `The trace is long: the replay and the diagrams cover its first ${data.eventsUntil.toFixed(1)} s (${E.length} events); every transaction is in the table.`;
+
+    // Summary: every figure of summary.json, endings in the catalogue's words.
+    (function summary() {
+      const rows = [];
+      for (const [key, value] of Object.entries(S)) {
+        if (key.startsWith("ending_")) {
+          if (value === 0) continue;
+          const n = key.slice(7);
+          rows.push(`<tr><td>${n}. ${data.endings[n] || ""}</td><td data-key="${key}">${fmt(value)}</td></tr>`);
+        } else {
+          rows.push(`<tr><td>${key.replace(/_/g, " ")}</td><td data-key="${key}">${fmt(value)}</td></tr>`);
+        }
+      }
+      $("summary").innerHTML = rows.join("");
+    })();
+
+    // Transactions as objects; end = the later of the two sides' endings.
+    const tx = T.map(t => ({ ...t, end: Math.max(t.host_ended_at ?? 0, t.phone_ended_at ?? 0, t.started_at ?? 0),
+      toSecure: t.secure_at != null && t.started_at != null ? t.secure_at - t.started_at : null,
+      toResult: t.phone_ended_at != null && t.started_at != null ? t.phone_ended_at - t.started_at : null }));
+
+    // Histograms (SVG) of Start to secure link and to the result; deadline misses per minute.
+    function histogram(title, values, unit) {
+      if (values.length === 0) return `<p>${title}: no samples</p>`;
+      const max = Math.max(...values), bins = 30, width = max / bins || 1, counts = new Array(bins).fill(0);
+      for (const v of values) counts[Math.min(bins - 1, Math.floor(v / width))]++;
+      const top = Math.max(...counts), w = 360, h = 120;
+      let bars = counts.map((c, i) => `<rect x="${30 + i * (w / bins)}" y="${10 + h - c / top * h}" width="${w / bins - 1}" height="${c / top * h}" fill="#2e86de"></rect>`).join("");
+      return `<div>${title} (${values.length})</div><svg width="${w + 40}" height="${h + 30}">${bars}<text x="30" y="${h + 25}" font-size="10">0</text><text x="${w}" y="${h + 25}" font-size="10">${max.toFixed(1)} ${unit}</text></svg>`;
+    }
+    (function histograms() {
+      const misses = new Array(Math.max(1, Math.ceil(data.seconds / 60))).fill(0);
+      for (const t of tx) if (t.phone_deadline_missed) misses[Math.min(misses.length - 1, Math.floor((t.started_at || 0) / 60))]++;
+      $("histograms").innerHTML = histogram("Start to secure link", tx.filter(t => t.toSecure != null).map(t => t.toSecure), "s")
+        + histogram("Start to result", tx.filter(t => t.toResult != null).map(t => t.toResult), "s")
+        + histogram("Deadline misses by minute started", misses.flatMap((c, i) => new Array(c).fill(i + 0.5)), "min");
+    })();
+
+    // The floor: tills at their positions; each till's screens over time.
+    const canvas = $("floor"), ctx = canvas.getContext("2d");
+    const xs = data.tills.map(t => t[0]), ys = data.tills.map(t => t[1]);
+    const minX = Math.min(...xs) - 1, maxX = Math.max(...xs) + 1, minY = Math.min(...ys) - 2, maxY = Math.max(...ys) + 2;
+    const scale = Math.min((canvas.width - 40) / (maxX - minX), 60);
+    canvas.height = Math.max(160, Math.min(900, Math.ceil((maxY - minY) * scale + 40)));
+    const px = x => 20 + (x - minX) * scale, py = y => 20 + (y - minY) * scale;
+    const screens = data.tills.map(() => []);
+    for (const [t, d, ev, detail] of E) if (ev === "screen" && d[0] === "t") { const i = Number(d.slice(1)) - 1; if (screens[i]) screens[i].push([t, detail]); }
+    function screenAt(i, time) {
+      const list = screens[i]; let lo = 0, hi = list.length - 1, found = null;
+      while (lo <= hi) { const mid = (lo + hi) >> 1; if (list[mid][0] <= time) { found = list[mid][1]; lo = mid + 1; } else hi = mid - 1; }
+      return found;
+    }
+    const colour = s => s == null ? "#95a5a6" : s === "broadcasting" ? "#2e86de" : s === "paid" || s === "success" ? "#27ae60"
+      : /serv|secure|review|confirm|amount|key|connect/.test(s) ? "#e67e22" : /idle|ready|locked/.test(s) ? "#95a5a6" : "#c0392b";
+    let now = 0, playing = false, selectedTill = null;
+    function draw() {
+      ctx.fillStyle = "#fafafa"; ctx.fillRect(0, 0, canvas.width, canvas.height);
+      const side = Math.max(6, Math.min(scale * 0.5, 18));
+      const active = tx.filter(t => t.started_at != null && t.started_at <= now && now <= t.end && t.chosen_till != null);
+      const perTill = new Map();
+      for (const t of active) {
+        const k = t.chosen_till - 1, n = perTill.get(k) || 0; perTill.set(k, n + 1);
+        const till = data.tills[k]; if (!till) continue;
+        const x = px(till[0]) + (n % 4 - 1.5) * 6, y = py(till[1]) + side + 8 + Math.floor(n / 4) * 6;
+        if (t.secure_at != null && t.secure_at <= now) { ctx.strokeStyle = "#27ae60"; ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(px(till[0]), py(till[1])); ctx.stroke(); }
+        if (t.nearest_till != null && t.nearest_till !== t.chosen_till && data.tills[t.nearest_till - 1]) {
+          const near = data.tills[t.nearest_till - 1]; ctx.strokeStyle = "#c0392b"; ctx.setLineDash([4, 3]);
+          ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(px(near[0]), py(near[1])); ctx.stroke(); ctx.setLineDash([]);
+        }
+        ctx.fillStyle = "#34495e"; ctx.beginPath(); ctx.arc(x, y, 2.5, 0, 7); ctx.fill();
+      }
+      data.tills.forEach((t, i) => {
+        ctx.fillStyle = colour(screenAt(i, now)); ctx.fillRect(px(t[0]) - side / 2, py(t[1]) - side / 2, side, side);
+        if (i === selectedTill) { ctx.strokeStyle = "#000"; ctx.strokeRect(px(t[0]) - side / 2 - 2, py(t[1]) - side / 2 - 2, side + 4, side + 4); }
+        if (data.tills.length <= 60 || i % 10 === 0) { ctx.fillStyle = "#222"; ctx.font = "10px sans-serif"; ctx.fillText(String(i + 1), px(t[0]) - 4, py(t[1]) - side / 2 - 3); }
+      });
+      $("time").textContent = `${now.toFixed(1)} s of ${data.seconds} s; ${active.length} transactions under way`;
+      $("slider").value = String(now);
+    }
+    $("slider").max = String(data.seconds);
+    $("slider").addEventListener("input", () => { now = Number($("slider").value); draw(); });
+    let lastFrame = null;
+    function tick(stamp) {
+      if (!playing) { lastFrame = null; return; }
+      if (lastFrame != null) now = Math.min(data.seconds, now + (stamp - lastFrame) / 1000 * Number($("speed").value));
+      lastFrame = stamp; draw();
+      if (now >= data.seconds) { playing = false; $("play").textContent = "Play"; return; }
+      requestAnimationFrame(tick);
+    }
+    $("play").addEventListener("click", () => { playing = !playing; $("play").textContent = playing ? "Pause" : "Play"; if (playing) requestAnimationFrame(tick); });
+    canvas.addEventListener("click", e => {
+      const r = canvas.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
+      let best = null, dist = 1e9;
+      data.tills.forEach((t, i) => { const d = Math.hypot(px(t[0]) - x, py(t[1]) - y); if (d < dist) { dist = d; best = i; } });
+      if (best == null || dist > 30) return;
+      selectedTill = best; draw();
+      const at = tx.filter(t => t.chosen_till === best + 1 || t.till === best + 1).sort((a, b) => Math.abs(a.started_at - now) - Math.abs(b.started_at - now))[0];
+      if (at) showDiagram(at);
+    });
+
+    // Transactions table: sortable, 200 rows a page.
+    const columns = [["transaction", "#"], ["till", "till"], ["phone", "phone"], ["chosen_till", "chose"], ["nearest_till", "nearest"],
+                     ["ending", "ending"], ["toSecure", "to secure (s)"], ["toResult", "to result (s)"]];
+    let order = "transaction", ascending = true, page = 0;
+    function renderTable() {
+      const rows = [...tx].sort((a, b) => { const x = a[order] ?? Infinity, y = b[order] ?? Infinity; return (x < y ? -1 : x > y ? 1 : a.transaction - b.transaction) * (ascending ? 1 : -1); });
+      const pages = Math.max(1, Math.ceil(rows.length / 200)); page = Math.min(page, pages - 1);
+      $("pages").innerHTML = pages > 1 ? `page <input id="page" type="number" min="1" max="${pages}" value="${page + 1}" style="width:60px"> of ${pages}` : "";
+      if (pages > 1) $("page").addEventListener("change", e => { page = Math.max(0, Number(e.target.value) - 1); renderTable(); });
+      const head = "<thead><tr>" + columns.map(([k, label]) => `<th data-sort="${k}">${label}${k === order ? (ascending ? " ▲" : " ▼") : ""}</th>`).join("") + "</tr></thead>";
+      const body = rows.slice(page * 200, page * 200 + 200).map(t => `<tr data-transaction="${t.transaction}">` + columns.map(([k]) => {
+        const v = t[k]; return `<td>${v == null ? "-" : k === "ending" ? `${v}. ${data.endings[v] || ""}` : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : v}</td>`;
+      }).join("") + "</tr>").join("");
+      $("transactions").innerHTML = head + "<tbody>" + body + "</tbody>";
+      for (const th of $("transactions").querySelectorAll("th")) th.addEventListener("click", () => { const k = th.dataset.sort; ascending = k === order ? !ascending : true; order = k; renderTable(); });
+      for (const tr of $("transactions").querySelectorAll("tbody tr")) tr.addEventListener("click", () => showDiagram(tx.find(t => t.transaction === Number(tr.dataset.transaction))));
+    }
+
+    // A transaction's sequence diagram: till, air and phone, its events in time order.
+    function showDiagram(t) {
+      const till = "t" + (t.chosen_till ?? t.till), phone = "p" + t.phone, from = (t.locked_at ?? t.started_at ?? 0) - 0.05, to = t.end + 0.05;
+      const list = E.filter(e => (e[1] === till || e[1] === phone) && e[0] >= from && e[0] <= to);
+      $("diagram-title").textContent = `Transaction ${t.transaction}: till ${t.chosen_till ?? t.till}, phone ${t.phone}, ending ${t.ending}. ${data.endings[t.ending] || ""}`;
+      if (list.length === 0) { $("diagram").innerHTML = `<p class="note">No events of it in the embedded trace.</p>`; return; }
+      const h = 40 + list.length * 18, tillX = 120, phoneX = 520;
+      let svg = `<svg id="diagram-svg" width="640" height="${h}"><text x="${tillX}" y="16" text-anchor="middle">till ${t.chosen_till ?? t.till}</text><text x="320" y="16" text-anchor="middle">air</text><text x="${phoneX}" y="16" text-anchor="middle">phone ${t.phone}</text>`;
+      svg += `<line x1="${tillX}" y1="22" x2="${tillX}" y2="${h}" stroke="#999"></line><line x1="${phoneX}" y1="22" x2="${phoneX}" y2="${h}" stroke="#999"></line>`;
+      list.forEach(([time, d, ev, detail], i) => {
+        const y = 36 + i * 18, x = d === till ? tillX : phoneX, lost = ev === "sends" && !list.some(o => o[2] === "receives" && o[1] !== d && o[0] >= time && o[3].includes((detail.match(/frame=([^=]*?)( \w+=|$)/) || [])[1] || "\u0000"));
+        const label = `${time.toFixed(3)} s ${ev}${detail ? " " + detail : ""}`.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+        if (ev === "sends") svg += `<line x1="${x}" y1="${y}" x2="${d === till ? phoneX : tillX}" y2="${y + 10}" stroke="${lost ? "#c0392b" : "#2e86de"}" ${lost ? 'stroke-dasharray="4 3"' : ""}></line>`;
+        svg += `<text x="${d === till ? tillX + 6 : phoneX - 6}" y="${y}" font-size="11" text-anchor="${d === till ? "start" : "end"}" fill="${ev === "set-up" ? "#8e44ad" : lost ? "#c0392b" : "#222"}">${label}</text>`;
+      });
+      $("diagram").innerHTML = svg + "</svg>";
+    }
+
+    const start = /^#t=([0-9.]+)$/.exec(location.hash);
+    if (start) now = Math.min(data.seconds, Number(start[1]));
+    renderTable(); draw();
+    const readyMs = performance.now();
+
+    // Self-test in a real browser (scripts/browser-tests opens the page with #selftest).
+    if (location.hash === "#selftest") {
+      const results = [];
+      const check = (name, ok) => results.push(`${ok ? "ok" : "FAIL"} ${name}`);
+      const pixel = (x, y) => Array.from(ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data);
+      const background = pixel(2, 2).join();
+      check("the floor draws every till at its position", data.tills.every(t => pixel(px(t[0]), py(t[1])).join() !== background));
+      const before = canvas.toDataURL();
+      const slider = $("slider"); slider.value = String(data.seconds / 2); slider.dispatchEvent(new Event("input"));
+      check("the slider moves time", Math.abs(now - data.seconds / 2) < 0.11 && $("time").textContent.startsWith((data.seconds / 2).toFixed(1)));
+      check("the floor changes with time", canvas.toDataURL() !== before || tx.length === 0);
+      const row = $("transactions").querySelector("tbody tr");
+      if (row) { row.click(); check("clicking a transaction shows its diagram", $("diagram-title").textContent.startsWith(`Transaction ${row.dataset.transaction}:`) && $("diagram").querySelectorAll("text").length > 3); }
+      const th = $("transactions").querySelector('th[data-sort="toSecure"]'); th.click();
+      const firstSorted = $("transactions").querySelector("tbody tr");
+      check("the table sorts by time to secure link", firstSorted != null);
+      let same = true;
+      for (const cell of document.querySelectorAll("[data-key]")) if (cell.textContent !== fmt(S[cell.dataset.key])) same = false;
+      check("the summary shows summary.json's figures", same && document.querySelectorAll("[data-key]").length > 10);
+      check("no errors", errors.length === 0);
+      $("selftest").textContent = results.join("\n") + (errors.length ? "\nerrors: " + errors.join("; ") : "") + `\nready in ${Math.round(readyMs)} ms`;
+    }
+    """#
+}
