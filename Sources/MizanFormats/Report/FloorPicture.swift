@@ -15,7 +15,12 @@ public enum FloorPicture {
         func py(_ y: Double) -> Double { margin + 30 + (y - minY) * scale }
         var svg = SVGDocument(width: width, height: height)
         let wrong = report.ledger.attempts.filter { $0.chosenTill != nil && $0.chosenTill != $0.nearestTill }
-        svg.text("\(report.name), seed \(report.seed): \(report.attemptsWithChoice) choices, \(wrong.count) of a wrong till (red arrows); 1 m = \(SVGDocument.n(scale)) px",
+        let drawn = report.ledger.attempts.filter { $0.chosenTill != nil }.count
+        // The ledger keeps the first transactions only (memory stays flat in the run's length): say which are drawn.
+        let shown = drawn < report.attemptsWithChoice
+            ? "\(report.attemptsWithChoice) choices, the first \(drawn) drawn (report.html has them all), \(wrong.count) of those of a wrong till (red arrows)"
+            : "\(report.attemptsWithChoice) choices, \(wrong.count) of a wrong till (red arrows)"
+        svg.text("\(report.name), seed \(report.seed): \(shown); 1 m = \(SVGDocument.n(scale)) px",
                  x: margin, y: 24, size: 14)
         for attempt in report.ledger.attempts {
             guard let position = attempt.position else { continue }
