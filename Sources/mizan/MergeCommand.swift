@@ -7,7 +7,8 @@ enum MergeCommand {
 
     Joins the JSON Lines that 'mizan sweep --shard K/N' wrote into exactly what
     the unsharded sweep writes: every run once, in run order. Fails if a run is
-    missing or appears twice.
+    missing or appears twice. With --out FILE.jsonl, also FILE.html: each
+    metric against each swept field, with 95 % intervals over the seeds.
     """
 
     /// What a command line asks of `mizan merge`, checked by its own rules.
@@ -30,6 +31,7 @@ enum MergeCommand {
     static func outputs(_ out: String, _ paths: [String]) -> OutputPaths {
         var outputs = OutputPaths("mizan merge")
         outputs.file("--out", out)
+        outputs.file("--out (its report)", SweepReport.path(beside: out))
         outputs.inputs(paths)
         return outputs
     }
@@ -48,6 +50,9 @@ enum MergeCommand {
         if let out {
             try outputs(out, paths).prepare()
             try TextFile.write(text, to: out)
+            var report = SweepReport(title: "merged sweep")
+            for line in lines { report.add(line: line) }
+            try TextFile.write(report.html, to: SweepReport.path(beside: out))
         } else {
             print(text, terminator: "")
         }

@@ -10,7 +10,9 @@ enum SweepCommand {
 
     Runs every cell of the sweep's grid with every seed, in parallel (one run
     per core), and writes one JSON line per run, in run order (to FILE, or to
-    standard output), then a table of each cell's means.
+    standard output), then a table of each cell's means. With --out FILE.jsonl,
+    also FILE.html: each metric against each swept field, a line per value of
+    the other fields, with 95 % intervals over the seeds.
       --shard K/N      run only the K-th of N deterministic slices; join the
                        slices with 'mizan merge'
       --shard-count N  with JOB_COMPLETION_INDEX (a Kubernetes Indexed Job):
@@ -39,6 +41,7 @@ enum SweepCommand {
         try args.finish()
         var outputs = OutputPaths("mizan sweep")
         outputs.file("--out", out)
+        outputs.file("--out (its report)", out.map(SweepReport.path(beside:)))
         outputs.input(path)
         try outputs.check()
         if shardText != nil, shardCount != nil {
@@ -68,23 +71,27 @@ enum SweepCommand {
         // The floor file the sweep names is an input too.
         var outputs = OutputPaths("mizan sweep")
         outputs.file("--out", out)
+        outputs.file("--out (its report)", out.map(SweepReport.path(beside:)))
         outputs.input(path, sweep.floorPath)
         try outputs.prepare()
         let progress = Progress(total: .seconds(1))
         // Each line is written as soon as the runs before it are (in run order), then
         // forgotten: the table keeps sums per cell, so memory is flat in the sweep's size.
-        let tally = Mutex(SweepTally(cells: sweep.cells, file: try out.map { path throws(InputError) in try OutputFile(path: path) }))
+        var tallied = SweepTally(cells: sweep.cells, file: try out.map { path throws(InputError) in try OutputFile(path: path) })
+        if out != nil { tallied.report = SweepReport(title: sweep.name) }
+        let tally = Mutex(tallied)
         try SweepRunner.run(sweep, shard: shard, threads: jobs, progress: { done, total in
             progress.show(.seconds(Double(done) / Double(total)))
-        }, emit: { outcome in tally.withLock { $0.add(outcome) } })
+        }, emit: { outcome in tally.withLock { $0.add(outcome, of: sweep) } })
         progress.finish()
-        let (totals, runs, violations, first) = try tally.withLock { tally throws(InputError) in
+        let (totals, runs, violations, first, report) = try tally.withLock { tally throws(InputError) in
             try tally.file?.close()
-            return (tally.totals, tally.runs, tally.violations, tally.first)
+            return (tally.totals, tally.runs, tally.violations, tally.first, tally.report)
         }
+        if let out, let report { try TextFile.write(report.html, to: SweepReport.path(beside: out)) }
         if let out {
             print(SweepTable.render(sweep, totals))
-            print("\(runs) runs (shard \(shard)) of \(sweep.runs) written to \(out)")
+            print("\(runs) runs (shard \(shard)) of \(sweep.runs) written to \(out), charts in \(SweepReport.path(beside: out))")
         } else {
             printError(SweepTable.render(sweep, totals))
         }
@@ -107,15 +114,18 @@ struct SweepTally {
     var violations = 0
     var first: SweepOutcome?
     let file: OutputFile?
+    /// The charts of `--out`'s report (`SweepReport`): sums per cell, as the table.
+    var report: SweepReport?
 
     init(cells: Int, file: OutputFile?) {
         totals = SweepTable.Totals(cells: cells)
         self.file = file
     }
 
-    mutating func add(_ outcome: SweepOutcome) {
+    mutating func add(_ outcome: SweepOutcome, of sweep: SweepPlan) {
         if let file { file.writeLine(outcome.line) } else { print(outcome.line) }
         totals.add(outcome)
+        report?.add(outcome, of: sweep)
         runs += 1
         violations += outcome.violations
         if outcome.violations > 0, first == nil { first = outcome }
