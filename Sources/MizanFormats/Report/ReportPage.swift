@@ -3,8 +3,8 @@ import MizanProtocol
 
 /// `report.html`: one self-contained page (script, style and data inline; no
 /// network) to watch a run: its summary (the same figures as `summary.json`),
-/// the floor replayed (tills coloured by screen, payers at the till they
-/// chose, secure links, wrong-till choices), every transaction in a sortable
+/// the floor replayed (tills coloured by screen, payers where they chose,
+/// secure links, wrong-till choices), every transaction in a sortable
 /// table whose row opens its sequence diagram, and the distributions of
 /// Start to secure link and to the result. `docs/outputs.md` says what each
 /// part shows; `scripts/browser-tests` checks it in headless Chromium.
@@ -94,7 +94,7 @@ public struct ReportPage {
         <div><button id="play">Play</button> <select id="speed"><option value="1">1x</option><option value="10" selected>10x</option><option value="60">60x</option></select>
         <input id="slider" type="range" min="0" step="0.1" style="width:600px"> <span id="time"></span></div>
         <canvas id="floor" width="1200" height="420"></canvas>
-        <p class="note">Tills coloured by screen (grey idle, blue broadcasting, orange serving, green paid, red other endings); payers as dots at the till they chose, joined to it by a line once their link is secure; a red dashed line from a payer to the true nearest till marks a wrong choice. Click a till to open its transaction.</p>
+        <p class="note">Tills coloured by screen (grey idle, blue broadcasting, orange serving, green paid, red other endings); payers as dots where they stood when they chose, joined to their till by a line once their link is secure; a red dashed line from a payer to the true nearest till marks a wrong choice. Click a till to open its transaction.</p>
         <div class="panel"><div><h2>Transactions</h2><div id="pages"></div><table id="transactions"></table></div>
         <div><h2 id="diagram-title">Transaction</h2><div id="diagram"><p class="note">Pick a transaction.</p></div></div></div>
         <pre id="selftest"></pre>
@@ -137,7 +137,7 @@ public struct ReportPage {
     // Histograms (SVG) of Start to secure link and to the result; deadline misses per minute.
     function histogram(title, values, unit) {
       if (values.length === 0) return `<p>${title}: no samples</p>`;
-      const max = Math.max(...values), bins = 30, width = max / bins || 1, counts = new Array(bins).fill(0);
+      const max = values.reduce((m, v) => Math.max(m, v), 0), bins = 30, width = max / bins || 1, counts = new Array(bins).fill(0);
       for (const v of values) counts[Math.min(bins - 1, Math.floor(v / width))]++;
       const top = Math.max(...counts), w = 360, h = 120;
       let bars = counts.map((c, i) => `<rect x="${30 + i * (w / bins)}" y="${10 + h - c / top * h}" width="${w / bins - 1}" height="${c / top * h}" fill="#2e86de"></rect>`).join("");
@@ -146,15 +146,19 @@ public struct ReportPage {
     (function histograms() {
       const misses = new Array(Math.max(1, Math.ceil(data.seconds / 60))).fill(0);
       for (const t of tx) if (t.phone_deadline_missed) misses[Math.min(misses.length - 1, Math.floor((t.started_at || 0) / 60))]++;
-      $("histograms").innerHTML = histogram("Start to secure link", tx.filter(t => t.toSecure != null).map(t => t.toSecure), "s")
-        + histogram("Start to result", tx.filter(t => t.toResult != null).map(t => t.toResult), "s")
+      const platforms = [...new Set(tx.map(t => t.platform).filter(p => p != null))].sort();
+      const groups = platforms.length ? platforms.map(p => [p, tx.filter(t => t.platform === p)]) : [["all phones", tx]];
+      $("histograms").innerHTML = groups.map(([name, list]) =>
+          histogram(`Start to secure link, ${name}`, list.filter(t => t.toSecure != null).map(t => t.toSecure), "s")
+        + histogram(`Start to result, ${name}`, list.filter(t => t.toResult != null).map(t => t.toResult), "s")).join("")
         + histogram("Deadline misses by minute started", misses.flatMap((c, i) => new Array(c).fill(i + 0.5)), "min");
     })();
 
     // The floor: tills at their positions; each till's screens over time.
     const canvas = $("floor"), ctx = canvas.getContext("2d");
-    const xs = data.tills.map(t => t[0]), ys = data.tills.map(t => t[1]);
-    const minX = Math.min(...xs) - 1, maxX = Math.max(...xs) + 1, minY = Math.min(...ys) - 2, maxY = Math.max(...ys) + 2;
+    const xs = data.tills.map(t => t[0]).concat(T.filter(t => t.x != null).map(t => t.x)), ys = data.tills.map(t => t[1]).concat(T.filter(t => t.y != null).map(t => t.y));
+    const least = a => a.reduce((m, v) => Math.min(m, v), Infinity), most = a => a.reduce((m, v) => Math.max(m, v), -Infinity);
+    const minX = least(xs) - 1, maxX = most(xs) + 1, minY = least(ys) - 2, maxY = most(ys) + 2;
     const scale = Math.min((canvas.width - 40) / (maxX - minX), 60);
     canvas.height = Math.max(160, Math.min(900, Math.ceil((maxY - minY) * scale + 40)));
     const px = x => 20 + (x - minX) * scale, py = y => 20 + (y - minY) * scale;
@@ -176,7 +180,7 @@ public struct ReportPage {
       for (const t of active) {
         const k = t.chosen_till - 1, n = perTill.get(k) || 0; perTill.set(k, n + 1);
         const till = data.tills[k]; if (!till) continue;
-        const x = px(till[0]) + (n % 4 - 1.5) * 6, y = py(till[1]) + side + 8 + Math.floor(n / 4) * 6;
+        const x = t.x != null ? px(t.x) : px(till[0]) + (n % 4 - 1.5) * 6, y = t.y != null ? py(t.y) : py(till[1]) + side + 8 + Math.floor(n / 4) * 6;
         if (t.secure_at != null && t.secure_at <= now) { ctx.strokeStyle = "#27ae60"; ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(px(till[0]), py(till[1])); ctx.stroke(); }
         if (t.nearest_till != null && t.nearest_till !== t.chosen_till && data.tills[t.nearest_till - 1]) {
           const near = data.tills[t.nearest_till - 1]; ctx.strokeStyle = "#c0392b"; ctx.setLineDash([4, 3]);

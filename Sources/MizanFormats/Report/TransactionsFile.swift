@@ -44,6 +44,10 @@ public enum TransactionsFile {
             }
             fields.append(("charged", record.pair.charged ? "true" : "false"))
             fields.append(("phone_deadline_missed", attempt?.deadlineMissed == true ? "true" : "false"))
+            // Where the phone chose (metres), and its platform (faithful link layer): for the report's replay and distributions.
+            fields.append(("platform", attempt?.platform.map(quoted) ?? "null"))
+            fields.append(("x", attempt?.position.map { JSONText.number($0.x, digits: 3) } ?? "null"))
+            fields.append(("y", attempt?.position.map { JSONText.number($0.y, digits: 3) } ?? "null"))
             return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
