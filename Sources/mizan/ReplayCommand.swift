@@ -5,7 +5,7 @@ import MizanFormats
 /// one transaction, in order, in readable form.
 enum ReplayCommand {
     static let usage = """
-    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID [--trace FILE]
+    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID [--trace FILE] [--out DIR]
 
     Runs the floor again with the same seed (the embedded default floor when no
     file is given; give the same overrides as the run) and prints the events
@@ -16,6 +16,9 @@ enum ReplayCommand {
                     record) and be this run's: its end record names the
                     floor (a digest of the file's content and the overrides)
                     and the seed, and it has as many events as the replay.
+      --out DIR     also write the run's folder as 'mizan run --out DIR' does
+                    (its summary printed first); open DIR/report.html#transaction=ID
+                    at this transaction's diagram
     \(FloorOptions.help)
     """
 
@@ -29,7 +32,23 @@ enum ReplayCommand {
             throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
         }
         let tracePath = try args.value("--trace")
+        let outDirectory = try args.value("--out")
         try args.finish()
+        if let outDirectory {
+            // The run's folder, by mizan run's own rules: the same floor, seed and overrides.
+            var runArguments: [String] = []
+            var rest = arguments[...]
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--transaction", "--trace", "--out": _ = rest.popFirst()
+                case "--floor": if let path = rest.popFirst() { runArguments.insert(path, at: 0) }
+                default: runArguments.append(argument)
+                }
+            }
+            let status = try RunCommand.main(runArguments + ["--out", outDirectory])
+            guard status == 0 else { return status }
+            print("open \(outDirectory)/report.html#transaction=\(number) for its diagram\n")
+        }
         let (plan, floorDescription) = try floorOptions.load(command: "mizan replay")
         let run = TraceIdentity(describing: floorDescription, seed: seed)
         guard let (report, transaction) = try replay(plan, run: run, number: number, tracePath: tracePath) else { return 2 }

@@ -26,4 +26,22 @@ import Testing
         let listed = try String(contentsOfFile: one + "/run.json", encoding: .utf8)
         #expect(listed.contains("\"report.html\"") && listed.contains("\"trace.perfetto.json\""))
     }
+
+    @Test func replayWithOutWritesTheRunsFolderAsRunDoes() throws {
+        let replayed = FileManager.default.temporaryDirectory.appendingPathComponent("replay-files-\(getpid())").path
+        let ran = FileManager.default.temporaryDirectory.appendingPathComponent("replay-run-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: replayed)
+        try? FileManager.default.removeItem(atPath: ran)
+        defer { try? FileManager.default.removeItem(atPath: replayed); try? FileManager.default.removeItem(atPath: ran) }
+        let replay = try runChild(Self.mizan, ["replay", "--minutes", "0.5", "--seed", "4", "--transaction", "2", "--out", replayed])
+        #expect(replay.status == 0)
+        #expect(replay.output.contains("report.html#transaction=2"))
+        #expect(replay.output.contains("transaction 2 of"))
+        let run = try runChild(Self.mizan, ["run", "--minutes", "0.5", "--seed", "4", "--out", ran])
+        #expect(run.status == 0)
+        for name in ["report.html", "trace.perfetto.json", "transactions.jsonl"] {
+            let first = try Data(contentsOf: URL(fileURLWithPath: replayed + "/" + name))
+            #expect(first == (try Data(contentsOf: URL(fileURLWithPath: ran + "/" + name))), "\(name)")
+        }
+    }
 }

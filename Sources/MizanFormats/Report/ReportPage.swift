@@ -253,9 +253,13 @@ public struct ReportPage {
       $("diagram").innerHTML = svg + "</svg>";
     }
 
-    const start = /^#t=([0-9.]+)$/.exec(location.hash);
+    const start = /^#t=([0-9.]+)$/.exec(location.hash), picked = /^#transaction=([0-9]+)$/.exec(location.hash);
     if (start) now = Math.min(data.seconds, Number(start[1]));
     renderTable(); draw();
+    if (picked) {
+      const t = tx.find(t => t.transaction === Number(picked[1]));
+      if (t) { now = Math.min(data.seconds, t.started_at ?? 0); draw(); showDiagram(t); $("diagram-title").scrollIntoView(); }
+    }
     const readyMs = performance.now();
 
     // Self-test in a real browser (scripts/browser-tests opens the page with #selftest).
