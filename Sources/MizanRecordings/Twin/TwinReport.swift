@@ -182,7 +182,9 @@ public enum TwinReport {
     /// simulated, pooled over the comparisons. Right: the RSSI histograms, real against simulated.
     public static func svg(_ comparisons: [TwinComparison], title: String) -> String {
         let labels = comparisons.first?.strategies.map { $0.strategy.label } ?? []
-        let width = 980.0, height = 470.0, top = 50.0, plotHeight = 300.0
+        let figureNames = comparisons.first?.timeFigures.map(\.real.name) ?? []
+        let timeTop = 560.0, rowHeight = 30.0
+        let width = 980.0, height = figureNames.isEmpty ? 540.0 : timeTop + 40 + rowHeight * Double(figureNames.count), top = 50.0, plotHeight = 300.0
         var svg = SVGDocument(width: width, height: height)
         svg.text(title, x: width / 2, y: 22, size: 15, anchor: "middle")
         // Accuracy bars.
@@ -222,12 +224,41 @@ public enum TwinReport {
         }
         svg.rect(x: hLeft, y: top, width: hWidth, height: plotHeight, fill: "none", stroke: "black")
         svg.text("RSSI (dBm), share of readings", x: hLeft + hWidth / 2, y: top + plotHeight + 34, anchor: "middle")
-        let legendY = top + plotHeight + 80
+        let legendY = top + plotHeight + 150
         svg.rect(x: left, y: legendY - 10, width: 12, height: 12, fill: "#1f77b4")
         svg.text("real recording (line: its 90 % interval)", x: left + 18, y: legendY)
         svg.rect(x: left + 270, y: legendY - 10, width: 12, height: 12, fill: "#ff7f0e")
         svg.text("twin (mean over seeds)", x: left + 288, y: legendY)
+        if !figureNames.isEmpty { timePanel(comparisons, names: figureNames, into: &svg, top: timeTop, rowHeight: rowHeight) }
         return svg.text
+    }
+
+    /// The time structure (`TimeStructure`), one row per figure: each track's real 90 % interval
+    /// (a bar) and the twin's mean over seeds (a dot; red outside the interval), on one scale from -0.5 to 1.
+    static func timePanel(_ comparisons: [TwinComparison], names: [String], into svg: inout SVGDocument, top: Double, rowHeight: Double) {
+        let left = 330.0, right = 950.0
+        func x(_ value: Double) -> Double { left + (Swift.min(Swift.max(value, -0.5), 1) + 0.5) / 1.5 * (right - left) }
+        svg.text("Time structure of '\(TwinComparison.timeStrategy.rawValue)' and of the readings, track by track: real 90 % interval (bar), twin (dot; red outside)",
+                 x: 16, y: top, size: 13)
+        for tick in [-0.5, 0, 0.5, 1] {
+            svg.line(x1: x(tick), y1: top + 10, x2: x(tick), y2: top + 14 + rowHeight * Double(names.count), stroke: "#ddd")
+            svg.text(Decimals.format(tick, digits: 1), x: x(tick), y: top + 28 + rowHeight * Double(names.count), anchor: "middle")
+        }
+        for (row, name) in names.enumerated() {
+            let base = top + 24 + rowHeight * Double(row)
+            svg.text(name, x: left - 8, y: base + 4, size: 11, anchor: "end")
+            for (track, comparison) in comparisons.enumerated() {
+                let figures = comparison.timeFigures
+                guard figures.indices.contains(row) else { continue }
+                let figure = figures[row], offset = (Double(track) - Double(comparisons.count - 1) / 2) * 3.5
+                if !figure.real.low.isNaN {
+                    svg.line(x1: x(figure.real.low), y1: base + offset, x2: x(figure.real.high), y2: base + offset, stroke: "#1f77b4", width: 2)
+                }
+                if !figure.simulated.isNaN {
+                    svg.circle(x: x(figure.simulated), y: base + offset, r: 2.2, fill: figure.real.contains(figure.simulated) ? "#ff7f0e" : "#c0392b", opacity: 1)
+                }
+            }
+        }
     }
 }
 
