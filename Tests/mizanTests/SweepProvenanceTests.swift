@@ -73,7 +73,17 @@ import Testing
             Issue.record("merged a shard twice")
         } catch {
             #expect(error.description.hasPrefix("c.jsonl, line 1: run "), "\(error)")
-            #expect(error.description.contains("appears twice"), "\(error)")
+            #expect(error.description.contains("appears twice (also a.jsonl, line 1); is a shard given twice?"), "\(error)")
+        }
+    }
+
+    @Test func aMissingShardIsNamedWithTheShardCount() throws {
+        let shards = try (1...4).map { try Self.lines(SweepTests.sweep, shard: Shard(index: $0, count: 4)) }
+        do {
+            _ = try SweepMerge.merge([("a.jsonl", shards[0]), ("c.jsonl", shards[2])])
+            Issue.record("merged with shards missing")
+        } catch {
+            #expect(error.description.hasSuffix("shards missing: 2/4, 4/4"), "\(error)")
         }
     }
 }
