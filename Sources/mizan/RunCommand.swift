@@ -79,7 +79,8 @@ enum RunCommand {
         print(SummaryText.render(report, wallSeconds: wall.seconds))
         print("phone selection: \(plan.phoneSelection.label)")
         if let outDirectory {
-            try TextFile.write(SummaryFile.json(report), to: outDirectory + "/summary.json")
+            let summary = SummaryFile.json(report)
+            try TextFile.write(summary, to: outDirectory + "/summary.json")
             try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
             try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
             var written = ["transactions.jsonl", "summary.json", "summary.csv", "floor.svg"]
@@ -93,7 +94,6 @@ enum RunCommand {
             }
             written.append("trace.jsonl")
             var perfetto = PerfettoTrace()
-            let summary = SummaryFile.json(report)
             var page = ReportPage(report: report, summaryJSON: summary)
             try FloorTraceFile.read(outDirectory + "/trace.jsonl") { event in
                 perfetto.add(event)

@@ -31,7 +31,7 @@ enum SweepRunner {
                 guard slot < total else { return }
                 let run = shard.run(atSlot: slot), cell = run / sweep.seeds
                 if held?.cell != cell {
-                    held = nil
+                    held = nil  // the last cell's floor goes before the next one's is built
                     // Read once already: it cannot fail now, and a run that finds otherwise says so in its line.
                     held = (try? sweep.plan(ofCell: cell)).map { (cell, $0) }
                 }

@@ -6,12 +6,28 @@ extension FloorFile {
     /// mix under `phones.platforms` and the till's under `radio.till`, each
     /// profile starting from its named default and overriding what it names.
     /// The profiles are the faithful layer's: on the simple one they are refused,
+    /// as the simple layer's radio timings (`connectLatencyMs`, `connectionIntervalMs`,
+    /// `supervisionTimeoutMs`, which must exceed twice the interval) are on the faithful one;
     /// and a platform's scan mode is the signal model's, refused on the simple
     /// advertising model.
     static func readLink(root: JSONObjectReader, phones: JSONObjectReader?, radio: JSONObjectReader?, into plan: inout FloorPlan) throws(JSONFileError) {
         var profiles = LinkProfiles.standard
         let ideal = try radio?.optionalBool("ideal") == true
         let link = try radio?.optionalChoice("link", [("faithful", true), ("simple", false)]) ?? !ideal
+        if link, let radio {
+            // The simple link layer's fixed timings: the faithful one sets a connection up by answering an
+            // advertising packet, with each phone platform's interval and supervision timeout.
+            for key in ["connectLatencyMs", "connectionIntervalMs", "supervisionTimeoutMs"] where radio.has(key) {
+                throw radio.error(key, "belongs to the simple link layer, and this radio uses the faithful one, which sets a connection up by answering an advertising packet with each phone platform's connection interval and supervision timeout (phones.platforms); set them there, or add \"link\": \"simple\" (docs/link-layer.md)")
+            }
+        }
+        if !link, let radio {
+            // Core Spec Vol 6 Part B 4.5.2: the supervision timeout exceeds (1 + peripheral latency) x interval x 2; the latency here is 0.
+            let p = plan.radio
+            guard p.supervisionTimeout > p.connectionInterval * 2 else {
+                throw radio.error("supervisionTimeoutMs", "expected more than twice the connection interval (\(p.connectionInterval.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(p.supervisionTimeout.milliseconds) ms")
+            }
+        }
         if !link {
             let why = ideal && radio?.has("link") != true ? "the ideal radio's simple link layer" : "the simple link layer"
             if let phones, phones.has("platforms") {

@@ -15,12 +15,6 @@ extension FloorFile {
         let simpleOnly = ["packetSigma", "linkShadowingSigma", "ricianKdB", "collisions"]
         let signalOnly = ["tillOffsetSigma", "shadowingSigma", "shadowingLengthM", "fadingKdB", "fadingLengthM", "channelFadingKdB",
                           "packetNoise", "packetSpacingMs", "captureThreshold", "bystanderEventsPerSecond", "bystanderRSSI", "bystanderSpread"]
-        // The simple link layer's fixed timings: the faithful one sets a connection up by answering an
-        // advertising packet, with each phone platform's interval and supervision timeout.
-        let faithfulLink = try radio.optionalChoice("link", [("faithful", true), ("simple", false)]) ?? !ideal
-        for key in ["connectLatencyMs", "connectionIntervalMs", "supervisionTimeoutMs"] where faithfulLink && radio.has(key) {
-            throw radio.error(key, "belongs to the simple link layer, and this radio uses the faithful one, which sets a connection up by answering an advertising packet with each phone platform's connection interval and supervision timeout (phones.platforms); set them there, or add \"link\": \"simple\" (docs/link-layer.md)")
-        }
         for key in p.advertising == .signal ? simpleOnly : signalOnly where radio.has(key) {
             let other: AdvertisingModel = p.advertising == .signal ? .simple : .signal
             throw radio.error(key, "belongs to the \(other.rawValue) advertising model, and this radio uses the \(p.advertising.rawValue) one; add \"advertising\": \"\(other.rawValue)\" to use it (docs/signal-model.md)")
@@ -59,10 +53,6 @@ extension FloorFile {
         if let v = try radio.optionalNumber("serviceRetirementLatencyMs", in: 0...60_000) { p.serviceRetirementLatency = .milliseconds(v) }
         if let v = try radio.optionalNumber("hostCryptoLatencyMs", in: 0...60_000) { p.hostCryptoLatency = .milliseconds(v) }
         if try radio.optionalBool("isolatedPairs") == true { plan.audibility = .ownTillOnly }
-        // Core Spec Vol 6 Part B 4.5.2: the supervision timeout exceeds (1 + peripheral latency) x interval x 2; the latency here is 0.
-        guard p.supervisionTimeout > p.connectionInterval * 2 else {
-            throw radio.error("supervisionTimeoutMs", "expected more than twice the connection interval (\(p.connectionInterval.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(p.supervisionTimeout.milliseconds) ms")
-        }
         if let offsets = try radio.optionalObjects("tillOffsets") {
             // Measured offsets: the tills' own offsets are known, none is drawn (unless the file asks for a spread too).
             if !radio.has("tillOffsetSigma") { p.tillOffsetSigma = 0 }

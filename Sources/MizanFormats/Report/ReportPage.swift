@@ -110,7 +110,7 @@ public struct ReportPage {
     const data = JSON.parse(document.getElementById("data").textContent);
     const S = data.summary, T = data.transactions, E = data.events;
     const $ = id => document.getElementById(id);
-    const fmt = v => typeof v === "number" ? String(v) : String(v);
+    const fmt = String;
     $("heading").textContent = `${data.title}, seed ${data.seed}: ${T.length} transactions over ${data.seconds} virtual s`;
     if (data.eventsCut) $("cut").textContent = `The trace is long: the replay and the diagrams cover its first ${data.eventsUntil.toFixed(1)} s (${E.length} events); every transaction is in the table.`;
 
@@ -277,7 +277,8 @@ public struct ReportPage {
       if (row) { row.click(); check("clicking a transaction shows its diagram", $("diagram-title").textContent.startsWith(`Transaction ${row.dataset.transaction}:`) && $("diagram").querySelectorAll("text").length > 3); }
       const th = $("transactions").querySelector('th[data-sort="toSecure"]'); th.click();
       const firstSorted = $("transactions").querySelector("tbody tr");
-      check("the table sorts by time to secure link", firstSorted != null);
+      const quickest = tx.filter(t => t.toSecure != null).sort((a, b) => a.toSecure - b.toSecure || a.transaction - b.transaction)[0];
+      check("the table sorts by time to secure link", firstSorted != null && quickest != null && Number(firstSorted.dataset.transaction) === quickest.transaction);
       let same = true;
       for (const cell of document.querySelectorAll("[data-key]")) if (cell.textContent !== fmt(S[cell.dataset.key])) same = false;
       check("the summary shows summary.json's figures", same && document.querySelectorAll("[data-key]").length > 10);

@@ -8,7 +8,7 @@
 /// finds each till in its own slot at the first probe, as an array would, and
 /// a smaller one finds a run of neighbours in a run of slots.
 struct HoldOffTable {
-    private(set) var entries: [HoldOff] = []
+    private var entries: [HoldOff] = []
     private(set) var count = 0
 
     /// The slot holding `till`, or -1.
@@ -27,7 +27,7 @@ struct HoldOffTable {
         }
     }
 
-    /// The slot holding `till`, made (empty: no signal, no hold-off) if missing.
+    /// The slot holding `till`, made (no hold-off yet) if missing.
     mutating func slotInserting(_ till: Int) -> Int {
         let found = slot(of: till)
         if found >= 0 { return found }
@@ -47,21 +47,6 @@ struct HoldOffTable {
 
     mutating func removeAll() {
         entries = []
-        count = 0
-    }
-
-    /// Empties the table, with room for `expected` entries without growing (its storage kept when of that size).
-    mutating func removeAll(roomFor expected: Int) {
-        let capacity = Self.capacity(for: expected)
-        if entries.count == capacity {
-            if count > 0 {
-                entries.withUnsafeMutableBufferPointer { entries in
-                    for slot in entries.indices { entries[slot] = HoldOff(till: -1) }
-                }
-            }
-        } else {
-            entries = Array(repeating: HoldOff(till: -1), count: capacity)
-        }
         count = 0
     }
 

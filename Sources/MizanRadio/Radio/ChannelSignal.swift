@@ -1,0 +1,24 @@
+/// What a phone receives from a till on each advertising channel before the per-packet
+/// noise (`HeldSignal` without the link's own figure), and the pair's key for that noise.
+struct ChannelSignal {
+    let channels: (Double, Double, Double)
+    let noiseKey: UInt64
+
+    init(channels: (Double, Double, Double), noiseKey: UInt64) {
+        self.channels = channels
+        self.noiseKey = noiseKey
+    }
+
+    init(_ held: HeldSignal) {
+        self.init(channels: held.channels, noiseKey: held.noiseKey)
+    }
+
+    @inline(__always)
+    func channel(_ index: Int) -> Double {
+        switch index {
+        case 0: channels.0
+        case 1: channels.1
+        default: channels.2
+        }
+    }
+}
