@@ -13,7 +13,7 @@ import MizanFormats
         radio.referenceRSSI = -61
         radio.pathLossExponent = 2.4
         radio.packetSigma = 5
-        let model = PathLossModel(parameters: radio)
+        let model = SignalModel.firstRadio(radio)
         let offsets: [Double] = [3, -1, -2, 0]
         let corners: [(Double, Double)] = [(0, 0), (12, 0), (0, 12), (12, 12)]
         var tills: [RSSITrace.Till] = []
@@ -26,7 +26,7 @@ import MizanFormats
             let phone = Position(x: generator.uniform(0...12), y: generator.uniform(0...12), z: 1.2)
             let index = step % tills.count
             let rssi = model.packetRSSI(distance: phone.distance(to: tills[index].position), fixedOffset: offsets[index], generator: &generator)
-            rows.append(RSSITrace.Row(t: Double(step) * 0.01, phone: "p", till: tills[index].id, rssi: PathLossModel.reported(rssi), position: phone))
+            rows.append(RSSITrace.Row(t: Double(step) * 0.01, phone: "p", till: tills[index].id, rssi: SignalModel.reported(rssi), position: phone))
         }
         let fit = try Calibration(RSSITrace(tills: tills, rows: rows))
         #expect(abs(fit.referenceRSSI - (-61)) < 0.5)

@@ -57,15 +57,22 @@ import MizanFormats
     }
 
     @Test func theFitRecoversTheAdvertisingAndScanningATwinWasMadeWith() throws {
-        // A twin with known radio, four phones; the fit on its output finds the interval, the loss and the spread.
+        // A twin with known radio, four phones; the fit on its output finds the interval, the loss and the
+        // path loss. One room's shadowing field, seen along these short paths, moves the fitted reference by
+        // about 2.4 dB (sd over rooms), so the path loss is checked on the mean over eight rooms.
         let recording = Self.recording(phones: ["a", "b", "c", "d"])
         let truth = TwinRadio.danisDefault
-        let simulated = DigitalTwin(radio: truth).simulate(recording, seed: 5)
-        let fit = try TwinFit(simulated)
-        #expect(abs(fit.radio.advertising.interval - 0.450) < 0.002)
-        #expect(abs(fit.radio.scanner.reportLoss - truth.scanner.reportLoss) < 0.04)
-        #expect(abs(fit.calibration.referenceRSSI - truth.signal.referenceRSSI) < 1.5)
-        #expect(abs(fit.calibration.pathLossExponent - truth.signal.pathLossExponent) < 0.2)
+        var referenceErrors: [Double] = [], exponentErrors: [Double] = []
+        for seed in UInt64(1)...8 {
+            let fit = try TwinFit(DigitalTwin(radio: truth).simulate(recording, seed: seed))
+            #expect(abs(fit.radio.advertising.interval - 0.450) < 0.002)
+            #expect(abs(fit.radio.scanner.reportLoss - truth.scanner.reportLoss) < 0.04)
+            referenceErrors.append(fit.calibration.referenceRSSI - truth.signal.referenceRSSI)
+            exponentErrors.append(fit.calibration.pathLossExponent - truth.signal.pathLossExponent)
+        }
+        #expect(abs(referenceErrors.reduce(0, +) / 8) < 1.5, "reference \(referenceErrors)")
+        #expect(abs(exponentErrors.reduce(0, +) / 8) < 0.15, "exponent \(exponentErrors)")
+        #expect(referenceErrors.allSatisfy { abs($0) < 8 } && exponentErrors.allSatisfy { abs($0) < 0.8 })
     }
 
     @Test func aRecordingSpanningKilometresIsRefusedNotAllocatedAsARoomMap() throws {

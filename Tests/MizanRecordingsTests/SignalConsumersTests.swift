@@ -6,12 +6,13 @@ import MizanRecordings
 import MizanSelection
 import MizanTime
 
-/// Every consumer of the path loss (`PathLoss`), given one parameter set,
-/// reads one mean RSSI from 1 m to 20 m: the first radio (`PathLossModel`:
-/// the simple floors, `rssi-experiment`), the floor's signal model
-/// (`FloorSignal`: its advertising and calibration walk), the twin's
-/// (`SignalModel` from `TwinRadio`), the calibration (`TillCalibration`:
-/// `mizan calibrate`, the strategies' `RadioMap`) and the calibration fit.
+/// Every consumer of the signal model, given one parameter set, reads one
+/// mean RSSI from 1 m to 20 m: the first radio (`SignalModel.firstRadio`:
+/// the simple floors, every floor's links, `rssi-experiment`), the floor's
+/// held signals (its advertising and calibration walk), the twin's model
+/// (`TwinRadio`'s parameters, with a till's own exponent), the calibration
+/// (`TillCalibration`: `mizan calibrate`, the strategies' `RadioMap`) and the
+/// calibration fit. One formula (`PathLoss`), one model (`SignalModel`).
 @Suite struct SignalConsumersTests {
     static let reference = -61.3
     static let exponent = 1.87
@@ -21,25 +22,51 @@ import MizanTime
         PathLoss(referenceRSSI: reference, exponent: exponent).meanRSSI(distance: distance)
     }
 
-    @Test func everyModelReadsOneMeanFromOneParameterSet() {
+    @Test func everyConsumerReadsOneMeanFromOneParameterSet() {
         var radio = RadioParameters()
         radio.referenceRSSI = Self.reference
         radio.pathLossExponent = Self.exponent
-        let simple = PathLossModel(parameters: radio)
-        let floor = FloorSignal(parameters: radio, generator: SeededGenerator(seed: 1))
+        let simple = SignalModel.firstRadio(radio)
+        var floor = SignalModel(parameters: radio, generator: SeededGenerator(seed: 1))
+        floor.addTill()
         let twinRadio = TwinRadio.from(referenceRSSI: Self.reference, pathLossExponent: Self.exponent, packetSigma: 5, offsets: [:])
-        let twin = SignalModel(parameters: twinRadio.signal, tills: [], offsets: TillOffsets([:]), generator: SeededGenerator(seed: 1))
+        var twin = SignalModel(parameters: twinRadio.signal.radio, generator: SeededGenerator(seed: 1))
+        twin.addTill()
+        twin.addTill(exponent: Self.exponent)
         let calibration = TillCalibration(referenceRSSI: Self.reference, pathLossExponent: Self.exponent, packetSigma: 5, offsets: [],
                                           phoneHeight: 1.2)
         for distance in Self.distances {
             let want = Self.expected(distance)
-            let got = [("first radio", simple.meanRSSI(distance: distance)), ("floor", floor.meanRSSI(distance: distance)),
-                       ("twin", twin.meanRSSI(distance: distance)),
-                       ("twin, its own exponent", twin.meanRSSI(distance: distance, exponent: Self.exponent)),
+            let got = [("first radio", simple.meanRSSI(distance: distance)), ("floor, held", floor.meanRSSI(till: 0, distance: distance)),
+                       ("twin", twin.meanRSSI(till: 0, distance: distance)),
+                       ("twin, a till's own exponent", twin.meanRSSI(till: 1, distance: distance)),
                        ("calibration", calibration.meanRSSI(till: TillID(1), distance: distance))]
             for (name, value) in got {
                 #expect(abs(value - want) < 1e-12, "\(name) at \(distance) m: \(value), not \(want)")
             }
+        }
+    }
+
+    /// With everything but the path loss switched off, a held packet is the
+    /// mean: the floor's signal and the first radio's packet agree packet for packet.
+    @Test func aHeldPacketWithNothingHeldIsTheFirstRadiosPacket() {
+        var radio = RadioParameters.firstDefinition
+        radio.packetSigma = 0
+        radio.tillOffsetSigma = 0
+        radio.shadowingSigma = 0
+        radio.channelFadingKdB = nil
+        radio.fadingKdB = 80
+        radio.packetNoise = 0
+        var held = SignalModel(parameters: radio, generator: SeededGenerator(seed: 3))
+        held.addTill()
+        var generator = SeededGenerator(seed: 4)
+        let first = SignalModel.firstRadio(radio)
+        let till = Position(x: 0, y: 0, z: 1)
+        for distance in Self.distances {
+            let at = Position(x: distance, y: 0, z: 1)
+            let value = held.held(till: 0, tillPosition: till, phone: 0, at: at, basis: held.shadowingBasis(at: at), stand: 1, fixedOffset: -2)
+            let drawn = first.packetRSSI(distance: distance, fixedOffset: -2, generator: &generator)
+            #expect(abs(value.channel(0) - drawn) < 0.01, "at \(distance) m")
         }
     }
 

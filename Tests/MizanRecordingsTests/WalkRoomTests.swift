@@ -15,7 +15,7 @@ import MizanFormats
     static let runSeed: UInt64 = 5
 
     /// Per till, (walk's mean residual, payers' mean residual, combined standard error), at `spot`.
-    static func compare(_ plan: FloorPlan, walkRoom: FloorSignal, payerRoom: FloorSignal, spot: Position) -> [(Double, Double, Double)] {
+    static func compare(_ plan: FloorPlan, walkRoom: SignalModel, payerRoom: SignalModel, spot: Position) -> [(Double, Double, Double)] {
         var walk = CalibrationWalk()
         walk.lineSpacing = 0.05
         walk.speed = 0.3
@@ -53,7 +53,7 @@ import MizanFormats
         let plan = try FloorFile.parse(Self.text, file: "floor.json")
         let floor = try Floor(plan: plan, seed: Self.runSeed, builtInPersons: false)
         let room = try #require(Floor.room(plan, seed: Self.runSeed))
-        let run = try #require(floor.medium.signal)
+        let run = try #require(floor.medium.signalModel)
         #expect(room.offsets == run.offsets, "Floor.room is the run's own")
         let spot = Position(x: 3, y: 0.65, z: plan.radio.phoneHeight)
         for (index, till) in plan.tills.enumerated() {

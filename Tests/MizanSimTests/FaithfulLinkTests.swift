@@ -91,8 +91,8 @@ import MizanFormats
     @Test func aPacketIsLostMoreOftenAsTheLinkWeakens() {
         var parameters = RadioParameters()
         parameters.ricianKdB = 7
-        let model = PathLossModel(parameters: parameters)
-        let spread = PacketSpread(parameters: parameters)
+        let model = SignalModel.firstRadio(parameters)
+        let spread = PacketSpread(SignalModel.firstRadio(parameters))
         #expect(abs(spread.weights.reduce(0, +) - 1) < 1e-9)
         let losses = stride(from: -50.0, through: -110, by: -5).map { spread.lossProbability(mean: $0, model: model) }
         #expect(losses.first ?? 1 < 0.01)
@@ -108,8 +108,8 @@ import MizanFormats
             return parameters
         } + [RadioParameters().linkPackets]
         for parameters in cases {
-            let model = PathLossModel(parameters: parameters)
-            let spread = PacketSpread(parameters: parameters)
+            let model = SignalModel.firstRadio(parameters)
+            let spread = PacketSpread(SignalModel.firstRadio(parameters))
             for mean in stride(from: -40.0, through: -120, by: -0.37) {
                 let exact = spread.lossProbability(mean: mean, model: model), bound = spread.lossBound(mean: mean, model: model)
                 #expect(bound >= exact, "K \(String(describing: parameters.ricianKdB)) dB, mean \(mean) dBm")
@@ -122,14 +122,14 @@ import MizanFormats
         // An error rate that does not fall with the RSSI has no such bound.
         var rising = RadioParameters()
         rising.perSlope = -1.5
-        #expect(PacketSpread(parameters: rising).lossBound(mean: -60, model: PathLossModel(parameters: rising)) == 1)
+        #expect(PacketSpread(SignalModel.firstRadio(rising)).lossBound(mean: -60, model: SignalModel.firstRadio(rising)) == 1)
     }
 
     @Test func anIdleLinkIsTakenNeverToBeLostOnlyWhereTheExactChanceWouldSayTheSame() {
         var parameters = RadioParameters()
         parameters.ricianKdB = 7
-        let model = PathLossModel(parameters: parameters)
-        let spread = PacketSpread(parameters: parameters)
+        let model = SignalModel.firstRadio(parameters)
+        let spread = PacketSpread(SignalModel.firstRadio(parameters))
         var settledByBound = 0
         for mean in stride(from: -60.0, through: -110, by: -0.25) {
             for events in [50.0, 133, 266] {

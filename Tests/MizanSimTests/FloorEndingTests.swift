@@ -157,7 +157,7 @@ import Testing
         #expect(run.pairs.first == EndingPair(host: .payerLeft, phone: .connectionLost))
         // Mean RSSI reaches the sensitivity (-95 dBm) at 10^(36/22) m; walking at 1.5 m/s from 0.5 m
         // away, the last packet gets through before then, and the link goes one timeout later.
-        let model = PathLossModel(parameters: plan.radio)
+        let model = SignalModel.firstRadio(plan.radio)
         let outOfRange = 2 + (pow(10, (plan.radio.referenceRSSI - plan.radio.sensitivity) / (10 * plan.radio.pathLossExponent)) - 0.5) / 1.5
         let lostAt = try #require(run.report.ledger.attempts.first?.endedAt).seconds
         #expect(lostAt <= outOfRange + plan.radio.supervisionTimeout.seconds + 0.1)

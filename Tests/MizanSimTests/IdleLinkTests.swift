@@ -51,7 +51,7 @@ import Testing
     @Test func aWeakIdleLinkIsLostBySupervisionAtADrawnTime() {
         // Half the packets lost: a connection event fails with chance 3/4, and
         // a run of 24 (720 ms at 30 ms) starts about once in 4,000 events.
-        let model = PathLossModel(parameters: .firstDefinition)
+        let model = SignalModel.firstRadio(.firstDefinition)
         let mean = model.meanRSSI(distance: Position(x: 0, y: 2, z: 1.2).distance(to: Position(x: 0, y: 0, z: 1.0)))
         let loss = Self.idleHour(distance: 2, midpoint: mean)
         #expect(loss?.reason == .supervisionTimeout)

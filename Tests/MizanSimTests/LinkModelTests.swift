@@ -46,7 +46,7 @@ import MizanFormats
     @Test func aLossyLinkRetransmitsUntilAPacketGetsThrough() throws {
         // The phone stands 0.5 m away (mean RSSI -59 - 22 log10(0.54) ≈ -53 dBm): put the
         // packet error rate's midpoint there, so half the packets are lost.
-        let model = PathLossModel(parameters: .firstDefinition)
+        let model = SignalModel.firstRadio(.firstDefinition)
         let rssi = model.meanRSSI(distance: Position(x: 0, y: 0.5, z: 1.2).distance(to: Position(x: 0, y: 0, z: 1.0)))
         let delays = try Self.delays(Self.plan(perMidpoint: rssi), seeds: 1...150)
         let mean = delays.reduce(0, +) / Double(delays.count)

@@ -50,12 +50,12 @@ import Testing
         let low = NormalQuantile.of(0.5 * 0x1.0p-52), high = NormalQuantile.of(1 - 0x1.0p-53)
         #expect(low == -high)
         #expect(high > 8.1 && high < 8.3)
-        let signal = FloorSignal(parameters: RadioParameters(), generator: SeededGenerator(seed: 1))
+        let signal = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 1))
         #expect(signal.noiseBound == RadioParameters().packetNoise * high)
         var state: UInt64 = 7
         for _ in 0..<100_000 { #expect(abs(Ziggurat.standard.normal(&state)) <= high) }
         var silent = RadioParameters()
         silent.packetNoise = 0
-        #expect(FloorSignal(parameters: silent, generator: SeededGenerator(seed: 1)).noiseBound == 0)
+        #expect(SignalModel(parameters: silent, generator: SeededGenerator(seed: 1)).noiseBound == 0)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// the noise drawn from the till and phone themselves, bit for bit.
 @Suite struct PacketNoiseKeyTests {
     @Test func noiseFromTheHeldSignalsPairKeyIsTheSameDrawAsFromTheTillAndPhone() {
-        var signal = FloorSignal(parameters: RadioParameters(), generator: SeededGenerator(seed: 9))
+        var signal = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 9))
         for _ in 0..<6 { signal.addTill() }
         let spot = Position(x: 1.5, y: 0.7, z: 1.2)
         let basis = signal.shadowingBasis(at: spot)

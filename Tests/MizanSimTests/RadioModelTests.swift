@@ -21,7 +21,7 @@ import Testing
     }
 
     static func samples(_ parameters: RadioParameters, seed: UInt64, count: Int = 40_000) -> [(distance: Double, rssi: Double)] {
-        let model = PathLossModel(parameters: parameters)
+        let model = SignalModel.firstRadio(parameters)
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { i in
             let distance = 0.5 + Double(i % 40) * 0.5
@@ -68,17 +68,17 @@ import Testing
     }
 
     @Test func packetErrorRateRisesAsRSSIFalls() {
-        let model = PathLossModel(parameters: RadioParameters())
+        let model = SignalModel.firstRadio(RadioParameters())
         let rates = stride(from: -60.0, through: -100, by: -1).map { model.packetErrorRate(rssi: $0) }
         #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(model.packetErrorRate(rssi: -80) < 0.002)
         #expect(abs(model.packetErrorRate(rssi: RadioParameters().perMidpoint) - 0.5) < 1e-9)
         #expect(model.packetErrorRate(rssi: -96) == 1)
-        #expect(PathLossModel(parameters: .ideal).packetErrorRate(rssi: -120) == 0)
+        #expect(SignalModel.firstRadio(.ideal).packetErrorRate(rssi: -120) == 0)
     }
 
     @Test func meanRSSIFollowsLogDistance() {
-        let model = PathLossModel(parameters: .firstDefinition)
+        let model = SignalModel.firstRadio(.firstDefinition)
         #expect(model.meanRSSI(distance: 1) == -59)
         #expect(abs(model.meanRSSI(distance: 10) - (-59 - 22)) < 1e-9)
     }

@@ -22,9 +22,9 @@ extension RadioMedium {
     /// then the packet error rate at that RSSI. The one place a link packet's
     /// fate is decided: collisions and other transmitters join here.
     func receives(_ link: Link, toTill: Bool) -> Bool {
-        let rssi = model.packetRSSI(mean: linkRSSI(link), generator: &generator)
+        let rssi = fresh.packetRSSI(mean: linkRSSI(link), generator: &generator)
         guard rssi >= parameters.sensitivity else { return false }
-        let per = model.packetErrorRate(rssi: rssi)
+        let per = fresh.packetErrorRate(rssi: rssi)
         return per == 0 || generator.unitInterval() >= per
     }
 
@@ -66,12 +66,12 @@ extension RadioMedium {
         // already says that no loss can come, and the exact chance would change nothing.
         let position = position(of: link.phone)
         if link.eventFailure?.at != position {
-            let bound = packetSpread.lossBound(mean: linkRSSI(link), model: model)
+            let bound = packetSpread.lossBound(mean: linkRSSI(link), model: fresh)
             link.eventFailure = (position, Self.eventFailure(lost: bound), false)
         }
         if let failure = link.eventFailure, !failure.exact {
             if Self.neverLost(failure: failure.p, events: n) { return }
-            let lost = packetSpread.lossProbability(mean: linkRSSI(link), model: model)
+            let lost = packetSpread.lossProbability(mean: linkRSSI(link), model: fresh)
             link.eventFailure = (position, Self.eventFailure(lost: lost), true)
         }
         let p = link.eventFailure?.p ?? 1

@@ -37,7 +37,7 @@ extension RadioMedium {
     /// till may not receive, or not take when it has its bound of links.
     func answerAdvertisement(of till: TillEndpoint) {
         for phone in till.connectors where phone.availability == .on && canHear(phone, till) {
-            let heard = model.packetRSSI(mean: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
+            let heard = fresh.packetRSSI(mean: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
             guard heard >= parameters.sensitivity else { continue }
             till.connectors.removeAll { $0 === phone }
             phone.pendingTill = nil

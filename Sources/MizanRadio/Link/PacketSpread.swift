@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The per-packet spread and fading of the path-loss model as a discrete
-/// distribution of dB offsets: what `PathLossModel.packetRSSI` adds to a
+/// distribution of dB offsets: what `SignalModel.packetRSSI(mean:generator:)` adds to a
 /// link's mean, tabulated once by quadrature (no draws), so that the chance a
 /// packet is lost at a given mean is a sum rather than a simulation.
 package struct PacketSpread {
@@ -17,15 +17,15 @@ package struct PacketSpread {
     private let segmentWeights: [Double]
     static let boundSegments = 16
 
-    init(parameters: RadioParameters) {
+    init(_ model: SignalModel.Fresh) {
         // The normal spread on a grid of 41 points over +-5 sigma.
         var normal: [(Double, Double)] = [(0, 1)]
-        if parameters.packetSigma > 0 {
-            normal = Self.standardNormal(points: 41).map { ($0.0 * parameters.packetSigma, $0.1) }
+        if model.spread > 0 {
+            normal = Self.standardNormal(points: 41).map { ($0.0 * model.spread, $0.1) }
         }
         // Rician fading: |LOS + scatter (i + jq)|^2 in dB, over a 2D grid of the two normals.
         var fading: [(Double, Double)] = [(0, 1)]
-        if let kdB = parameters.ricianKdB {
+        if let kdB = model.fadingKdB {
             let k = pow(10, kdB / 10)
             let los = (k / (k + 1)).squareRoot()
             let scatter = (1 / (2 * (k + 1))).squareRoot()
@@ -70,7 +70,7 @@ package struct PacketSpread {
     }
 
     /// The chance that one packet on a link of mean RSSI `mean` is lost.
-    func lossProbability(mean: Double, model: PathLossModel) -> Double {
+    func lossProbability(mean: Double, model: SignalModel.Fresh) -> Double {
         var lost = 0.0
         for (offset, weight) in zip(offsets, weights) {
             lost += weight * model.packetErrorRate(rssi: mean + offset)
@@ -84,10 +84,10 @@ package struct PacketSpread {
     /// margin covers the exact sum's rounding (a few hundred additions, each
     /// within 2^-53 of a sum at most 1) and last-place errors of the C
     /// library's `exp`.
-    func lossBound(mean: Double, model: PathLossModel) -> Double {
+    func lossBound(mean: Double, model: SignalModel.Fresh) -> Double {
         // A rate that does not fall with the RSSI (a slope set to 0 or below through the Swift API;
         // a floor file cannot) has no such bound: none short of certain loss.
-        guard model.parameters.perSlope > 0 else { return 1 }
+        guard model.perSlope > 0 else { return 1 }
         var bound = 0.0
         for (start, weight) in zip(segmentStarts, segmentWeights) {
             bound += weight * model.packetErrorRate(rssi: mean + start)

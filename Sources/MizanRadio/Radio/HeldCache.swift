@@ -4,7 +4,7 @@
 /// bounded number whatever the floor's size. A floor of up to that many tills
 /// gives each till its own slot (an array by index); on a larger one two
 /// tills may share a slot, and the one asked last holds it. A value not found
-/// is computed afresh: it is the same value (`FloorSignal` hashes every draw),
+/// is computed afresh: it is the same value (`SignalModel` hashes every draw),
 /// so what the cache holds changes the cost, never a packet's fate.
 struct HeldCache {
     private var entries: [HeldEntry] = []

@@ -66,12 +66,12 @@ extension RadioMedium: TimerTarget {
                 // computed once per event and phone (no draw depends on it).
                 if phone.eventStamp != advertisingEvents {
                     phone.eventStamp = advertisingEvents
-                    phone.eventMean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+                    phone.eventMean = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
                 }
-                let rssi = model.packetRSSI(mean: phone.eventMean, generator: &generator)
+                let rssi = fresh.packetRSSI(mean: phone.eventMean, generator: &generator)
                 guard rssi >= parameters.sensitivity else { return }
                 packetsHeard += 1
-                phone.reportAdvertisement(payload, rssi: PathLossModel.reported(rssi))
+                phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
                 // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).

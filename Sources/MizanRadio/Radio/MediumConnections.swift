@@ -26,7 +26,7 @@ extension RadioMedium {
         phone.connecting = false
         let reachable = phone.availability == .on && till.availability == .on && till.serviceUp
             && phone.link == nil && canHear(phone, till)
-            && generator.unitInterval() >= model.packetErrorRate(rssi: model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
+            && generator.unitInterval() >= fresh.packetErrorRate(rssi: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
         guard reachable else {
             observe?(.connectFailed(phone: phone.index, till: till.index))
             phone.deliver(.failedToConnect)
@@ -190,7 +190,7 @@ extension RadioMedium {
             if faithful {
                 gotThrough = receives(link, toTill: true) && receives(link, toTill: false)
             } else {
-                let per = model.packetErrorRate(rssi: linkRSSI(link))
+                let per = fresh.packetErrorRate(rssi: linkRSSI(link))
                 gotThrough = per == 0 || generator.unitInterval() >= per
             }
             let last = gotThrough ? now : lastSuccess

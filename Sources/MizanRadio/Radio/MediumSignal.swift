@@ -11,7 +11,7 @@ import Darwin
 /// each advertising event three packets, on 37, 38 and 39 `packetSpacing`
 /// apart; each phone listens on one channel at a time by its platform's scan
 /// profile; a packet's RSSI is what the phone holds from the till (path loss,
-/// offsets, shadowing, fades: `FloorSignal`) plus per-packet noise; a packet
+/// offsets, shadowing, fades: `SignalModel`) plus per-packet noise; a packet
 /// overlapping another on its channel at the phone (another till's, or a
 /// bystander's) survives only if it leads by the capture threshold.
 ///
@@ -36,7 +36,8 @@ extension RadioMedium {
 
     /// One advertising event on the signal model.
     func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
-        guard let signal else { return }
+        guard hasSignal else { return }
+        let signal = self.signal
         till.events &+= 1
         let event = till.events
         let start = nowSeconds
@@ -136,7 +137,7 @@ extension RadioMedium {
     /// the next channel. The others the phone cannot hear.
     @inline(__always)
     private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
-                      colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+                      colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
         if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
         // Scan intervals shorter than an event (possible only through the Swift API's `ScanProfile`):
         // each packet asks which channel the phone listens on then.
@@ -162,7 +163,7 @@ extension RadioMedium {
     /// the channel the phone listens on at its time, if it listens then.
     @inline(never)
     private func hearPacketByPacket(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, at phone: PhoneEndpoint,
-                                    colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+                                    colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
         for channel in 0..<parameters.advertisingChannels {
             let time = start + Double(channel) * packetSpacing
             let interval = scanInterval(phone, at: time)
@@ -191,7 +192,7 @@ extension RadioMedium {
     /// and a packet they settle is not drawn.
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
-                         colliders: UnsafeBufferPointer<Collider>, signal: FloorSignal) {
+                         colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
         guard let heldSignal = packetHeld(phone, till, at: time, signal: signal) else { return }
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
@@ -203,7 +204,7 @@ extension RadioMedium {
         if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) { return }
         guard report(till, at: time, to: phone, &draws, signal: signal) else { return }
         packetsHeard &+= 1
-        phone.reportAdvertisement(payload, rssi: PathLossModel.reported(rssi))
+        phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
     }
 
     /// Which of the phone's scan intervals `time` falls in (a whole number; never decreasing in `time`).
@@ -229,7 +230,7 @@ extension RadioMedium {
     /// survives the other tills' packets of the events in `colliders`.
     @inline(never)
     private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
-                          signal: FloorSignal) -> Bool {
+                          signal: SignalModel) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for collider in colliders {
             let heldSignal = collider.till._withUnsafeGuaranteedRef { other in
@@ -251,7 +252,7 @@ extension RadioMedium {
     /// an air time either side is Poisson with mean `bystanderMean`, 2 x rate
     /// x air time, each N(`bystanderRSSI`, `bystanderSpread`)), drawn from the packet's hash state.
     @inline(never)
-    private func survivesBystanders(_ rssi: Double, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+    private func survivesBystanders(_ rssi: Double, _ draws: inout UInt64, signal: SignalModel) -> Bool {
         // A Poisson count with a small mean, by inversion.
         let u = signal.unit(&draws)
         var p = bystanderNone, cumulative = p, count = 0
@@ -272,7 +273,7 @@ extension RadioMedium {
     /// loss, and (iOS) its hold-off (the packet was checked against the
     /// running one before it was drawn), drawn from the packet's hash state.
     @inline(__always)
-    private func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint, _ draws: inout UInt64, signal: FloorSignal) -> Bool {
+    private func report(_ till: TillEndpoint, at time: Double, to phone: PhoneEndpoint, _ draws: inout UInt64, signal: SignalModel) -> Bool {
         if phone.reportLoss > 0, signal.unit(&draws) < phone.reportLoss { return false }
         if phone.holdsReports {
             let until = time + phone.reportHoldMedian * exp(phone.reportHoldSpread * signal.normal(&draws))
@@ -288,11 +289,11 @@ extension RadioMedium {
     /// walks (its fades drawn anew every `fadingLength` walked).
     func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
         if let kept = keptHeld(phone, till) { return kept }
-        guard let signal else {
-            let mean = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+        guard hasSignal else {
+            let mean = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
             return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
         }
-        let value = computeHeld(phone, till, signal: signal)
+        let value = computeHeld(phone, till, signal: self.signal)
         if phone.isStill || now <= phone.motionStart { phone.lastHeld = (till.index, phone.stands, value) }
         return value
     }
@@ -304,7 +305,7 @@ extension RadioMedium {
     /// standing while it scans keeps what it receives from each till for the
     /// stand, up to `heldCacheCapacity` tills.
     @inline(__always)
-    func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: FloorSignal) -> ChannelSignal? {
+    func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: SignalModel) -> ChannelSignal? {
         // iOS: a till reported within its hold-off is not reported again, whatever the packet.
         if let time, phone.holdsReports {
             let slot = phone.holdOffs.slot(of: till.index)
@@ -328,7 +329,7 @@ extension RadioMedium {
     }
 
     @inline(never)
-    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: FloorSignal) -> HeldSignal {
+    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel) -> HeldSignal {
         let standing = phone.isStill || now <= phone.motionStart
         let here = position(of: phone)
         let fixed = till.offset + phone.offset - phone.bodyLoss

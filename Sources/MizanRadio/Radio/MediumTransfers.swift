@@ -12,7 +12,7 @@ extension RadioMedium {
     /// through for a supervision timeout: the link is lost then.
     func deliveryTime(_ link: Link, from start: Duration) -> Duration? {
         var time = start
-        let per = model.packetErrorRate(rssi: linkRSSI(link))
+        let per = fresh.packetErrorRate(rssi: linkRSSI(link))
         while true {
             time += link.interval
             if per == 0 || generator.unitInterval() >= per { return time }

@@ -28,15 +28,18 @@ public final class RadioMedium {
         case ownTillOnly
     }
 
-    /// The per-packet draws of connections (`RadioParameters.linkPackets`) and the simple model's advertising.
-    public let model: PathLossModel
     public let parameters: RadioParameters
-    /// The signal model's per-till draws (nil on the simple advertising model). Bound once per
-    /// advertising event and passed down borrowed (binding copies it, retaining each of its arrays;
-    /// passing a class's stored struct down by reference instead costs a copy of its bytes per call).
-    @exclusivity(unchecked) var signal: FloorSignal?
-    /// Whether advertising is on the signal model: `signal != nil`, without the copy that comparing
-    /// the optional makes.
+    /// The signal model (`SignalModel`): every packet's RSSI, held (advertising on the signal
+    /// model, with the tills added) or drawn afresh (connections' packets, `RadioParameters.linkPackets`,
+    /// and the first radio's advertising). Bound once per advertising event and passed down borrowed
+    /// (binding copies it, retaining each of its arrays; passing a class's stored struct down by
+    /// reference instead costs a copy of its bytes per call).
+    @exclusivity(unchecked) var signal: SignalModel
+    /// `signal.fresh`, the model's part that links read at every packet, kept on its own so that
+    /// reading it retains none of the model's arrays.
+    let fresh: SignalModel.Fresh
+    /// Whether advertising is on the signal model (`"advertising": "signal"`): phones hear held
+    /// signals with collisions; else every packet is drawn afresh (the first radio).
     let hasSignal: Bool
     /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
     @exclusivity(unchecked) var colliders: [Collider] = []
@@ -60,7 +63,7 @@ public final class RadioMedium {
     /// The till platform on the faithful link layer.
     let tillProfile: TillProfile?
     /// The per-packet spread as a table, for the loss of idle links.
-    private(set) lazy var packetSpread = PacketSpread(parameters: model.parameters)
+    private(set) lazy var packetSpread = PacketSpread(fresh)
     /// Who is told each event of the medium's (a trace); nil for none, and then no event is built
     /// (`observe?(...)` evaluates nothing), not even its devices' indices.
     var observe: ((MediumEvent) -> Void)?
@@ -107,9 +110,9 @@ public final class RadioMedium {
         self.linkLayer = linkLayer
         if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         self.parameters = parameters
-        model = PathLossModel(parameters: parameters.linkPackets)
-        signal = Self.room(parameters: parameters, generator: generator)
-        hasSignal = signal != nil
+        signal = SignalModel(parameters: parameters, generator: generator.split("signal"))
+        fresh = signal.fresh
+        hasSignal = parameters.advertising == .signal
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         airtime = parameters.packetAirtime / .seconds(1)
@@ -129,12 +132,12 @@ public final class RadioMedium {
     /// The signal model of a medium made with `parameters` and `generator` (on
     /// `"advertising": "signal"`, else nil), before its tills are added: the
     /// room's draws, for the floor's simulated calibration walk (`Floor.room`).
-    package static func room(parameters: RadioParameters, generator: SeededGenerator) -> FloorSignal? {
-        parameters.advertising == .signal ? FloorSignal(parameters: parameters, generator: generator.split("signal")) : nil
+    package static func room(parameters: RadioParameters, generator: SeededGenerator) -> SignalModel? {
+        parameters.advertising == .signal ? SignalModel(parameters: parameters, generator: generator.split("signal")) : nil
     }
 
-    /// The signal model with the tills added so far: the room the phones hear them in.
-    package var signalModel: FloorSignal? { signal }
+    /// The signal model with the tills added so far, on the signal model: the room the phones hear them in.
+    package var signalModel: SignalModel? { hasSignal ? signal : nil }
 
     var now: Duration { clock.now.sinceStart }
 
@@ -150,7 +153,7 @@ public final class RadioMedium {
         ownPhones.append(nil)
         setOwnPhone(phones[till.index], of: till.index)
         tillIndexByID[tillID] = till.index
-        signal?.addTill()
+        if hasSignal { signal.addTill() }
         return till
     }
 
@@ -230,10 +233,10 @@ public final class RadioMedium {
 
     /// What adds to the path loss on the link (offsets, body loss,
     /// shadowing; on the signal model also the link's held fade), so that
-    /// `model.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
+    /// `fresh.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
         if hasSignal {
-            return held(phone, till).link - model.meanRSSI(distance: distance(phone, till))
+            return held(phone, till).link - fresh.meanRSSI(distance: distance(phone, till))
         }
         var offset = till.offset + phone.offset - phone.bodyLoss
         if parameters.linkShadowingSigma > 0 {
@@ -271,7 +274,7 @@ public final class RadioMedium {
         let standing = phone.isStill || now <= phone.motionStart
         if standing, let kept = link.meanWhileStanding, kept.stand == phone.stands { return kept.rssi }
         let till = link.till
-        let rssi = model.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
+        let rssi = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
         if standing { link.meanWhileStanding = (phone.stands, rssi) }
         return rssi
     }

@@ -3,7 +3,7 @@ import MizanTime
 /// (`docs/radio.md`, `docs/signal-model.md`). A floor file's radio section loads into this.
 ///
 /// Two advertising models (`advertising`): `.signal`, the default, puts the
-/// signal model of `Sources/MizanSim/Signal` on the floor (advertising events
+/// signal model (`SignalModel`, `Sources/MizanRadio/Signal`) on the floor (advertising events
 /// of three packets, phones scanning one channel at a time, per-till offsets,
 /// correlated shadowing, held fading, collisions per receiver, bystanders),
 /// with the defaults fitted on the Danis tracks; `.simple` is the first
@@ -55,7 +55,7 @@ public struct RadioParameters: Hashable, Sendable {
     public var tillOffsetSigma: Double = TillOffsets.danisSpread
     /// Spatially correlated shadowing per till over the floor, sd dB and
     /// correlation length m: 2.3 dB, 1.7 m (Danis residuals between tracks at
-    /// the same spot; `CorrelatedShadowing`).
+    /// the same spot; `SharedSpectrumShadowing`).
     public var shadowingSigma: Double = danisFit.shadowingSigma
     public var shadowingLength: Double = danisFit.shadowingLength
     /// Fading per link, Rician K dB, held while the phone stands and drawn
@@ -149,7 +149,7 @@ public struct RadioParameters: Hashable, Sendable {
     }
 
     /// The parameters the per-packet draws of a connection's packets use
-    /// (`PathLossModel.packetRSSI`): on the simple model these; on the signal
+    /// (`SignalModel.Fresh.packetRSSI`): on the simple model these; on the signal
     /// model its per-packet noise and, since a connection hops over the data
     /// channels, a fresh channel fade per packet.
     public var linkPackets: RadioParameters {

@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The cosine of `CorrelatedField`'s features (the twin's shadowing and
-/// `LinkFading`'s fields), written out so that it costs about a third of the
+/// The cosine and sine of the shadowing field's features
+/// (`SharedSpectrumShadowing`), written out so that it costs about a third of the
 /// C library's, four at a time, and gives the same bits on every platform.
 ///
 /// The argument is reduced by pi/2 in three parts (Cody and Waite, with

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// 10 log10(x) for the signal model's held signals (`FloorSignal`): a
+/// 10 log10(x) for the signal model's held signals (`SignalModel`): a
 /// phone's path loss and fades from every till it hears, five logarithms
 /// per till and scan, which through the C library were a sixth of the held
 /// signal's cost.

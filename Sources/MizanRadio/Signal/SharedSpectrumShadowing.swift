@@ -5,18 +5,23 @@ import Glibc
 import Darwin
 #endif
 
-/// The floor's shadowing: a `CorrelatedField` per till (standard deviation
-/// `sigma`, exponential correlation with `correlationLength`; sources in
-/// `CorrelatedShadowing`), built so that a phone can evaluate every till's
-/// field at its spot for the price of one.
+/// The shadowing of the signal model (`SignalModel`): a Gaussian random field
+/// over the floor per till (x, y in metres), standard deviation `sigma` and
+/// exponential correlation `exp(-r / correlationLength)` (the Danis residuals
+/// between tracks at the same spot: 2.3 dB, 1.7 m; `docs/signal-model.md`),
+/// built so that a phone can evaluate every till's field at its spot for the
+/// price of one.
 ///
 /// Every till's field is a sum of M random Fourier features,
 /// `sigma sqrt(2/M) sum cos(k_m . p + phi_tm)`, with the wave vectors `k_m`
 /// drawn once for the floor and the phases `phi_tm` drawn for each till. Since
 /// `cos(k.p + phi) = cos(k.p) cos(phi) - sin(k.p) sin(phi)`, a phone computes
 /// the M cosines and sines of its spot once (`Basis`) and each till's value is
-/// then a dot product: 2M multiply-adds instead of M cosines. Each till's field
-/// has exactly the distribution of a `CorrelatedField`'s; two tills' fields
+/// then a dot product: 2M multiply-adds instead of M cosines. The wave vectors
+/// sample the spectral density of the exponential covariance (random Fourier
+/// features), so each till's field has variance exactly `sigma^2` and a
+/// correlation that tends to the exponential as M grows (M = 96 is within a
+/// few hundredths at 0.25-3 m); two tills' fields
 /// are uncorrelated (independent phases), as separate fields are, though not
 /// independent (they share their spectrum's sample). `SharedSpectrumShadowingTests`
 /// checks the variance, the spatial correlation and the tills' cross-correlation.
@@ -46,7 +51,7 @@ public struct SharedSpectrumShadowing: Sendable {
         }
     }
 
-    /// Draws the wave vectors (as `CorrelatedField` does: a bivariate Cauchy with scale 1/L).
+    /// Draws the wave vectors (`waveVector`).
     public init(sigma: Double, correlationLength: Double, features: Int = 96, generator: inout SeededGenerator) {
         precondition(features > 0 && correlationLength > 0, "a field needs features and a positive correlation length")
         self.sigma = sigma
@@ -54,7 +59,7 @@ public struct SharedSpectrumShadowing: Sendable {
         self.features = features
         var kx: [Double] = [], ky: [Double] = []
         for _ in 0..<features {
-            let wave = CorrelatedField.waveVector(correlationLength: correlationLength, generator: &generator)
+            let wave = Self.waveVector(correlationLength: correlationLength, generator: &generator)
             kx.append(wave.x)
             ky.append(wave.y)
         }
@@ -97,6 +102,16 @@ public struct SharedSpectrumShadowing: Sendable {
             for lane in lanes..<4 { (cosines[chunk][lane], sines[chunk][lane]) = (0, 0) }
         }
         return Basis(cosines: cosines, sines: sines)
+    }
+
+    /// One feature's wave vector, from the spectral density of the exponential
+    /// covariance (a bivariate Cauchy with scale 1/L): z / (L |w|), z a 2-D
+    /// standard normal and w a standard normal.
+    static func waveVector(correlationLength: Double, generator: inout SeededGenerator) -> (x: Double, y: Double) {
+        let zx = generator.normal(), zy = generator.normal()
+        var w = 0.0
+        repeat { w = abs(generator.normal()) } while w < 1e-9
+        return (zx / (correlationLength * w), zy / (correlationLength * w))
     }
 
     /// The till's field at the spot `basis` was made for, dB.

@@ -1,61 +1,210 @@
 import MizanGeometry
 import MizanTime
-import MizanProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The RSSI of one packet between a till and a phone: transmit side
-/// (reference RSSI plus the till's own offset), minus log-distance path loss,
-/// plus spatially correlated shadowing, minus body loss by where the person
-/// faces, plus fading per link and per channel held while the phone stands still,
-/// plus a per-packet noise. Every draw but the noise is fixed when the model
-/// is made (one seed, one room); the noise comes from the caller's generator.
+/// The signal model: what a receiver reads from a transmitter. One
+/// implementation for every part of the simulator that hears a packet: the
+/// floor's advertising and its links (`RadioMedium`), the floor's calibration
+/// walk (`CalibrationWalk`), the digital twin (`DigitalTwin`, fitted by
+/// `TwinFit`) and `rssi-experiment`; the selection strategies' maps and
+/// `mizan calibrate` take its mean (`PathLoss`, the one formula).
+///
+///     RSSI = referenceRSSI - 10 n_till log10 d       path loss (`PathLoss`), the till's own exponent where fitted
+///          + till offset                            drawn N(0, tillOffsetSigma) per till, plus any given one
+///          + fixedOffset                            the caller's: phone offset, body loss, per-link shadowing
+///          + shadowing_till(spot)                   correlated field (`SharedSpectrumShadowing`)
+///          + link fade + channel fade               Rician, held per stand (`RicianFade`)
+///          + noise                                  per packet
+///     heard at `sensitivity` or more
+///
+/// Held and hashed (`held`, `noise`): every draw but the field is a hash of
+/// what it belongs to, so that it costs no storage and every party that asks
+/// (the phone hearing a packet, another till's packet colliding with it, the
+/// walk) gets the same value.
+///
+/// - A link's fade (Rician, K `fadingKdB`) and each channel's own fade
+///   (K `channelFadingKdB`) are a function of (till, phone, `stand`): held
+///   while the phone stands, drawn afresh when it moves (a new `stand` every
+///   `fadingLength` walked). Two phones at one spot fade independently
+///   (their bodies and hands differ); within one stand the fade is the same,
+///   as on the Danis tracks. Both fades are centred (their mean dB
+///   subtracted), so the reference RSSI stays the mean.
+/// - The per-packet noise is a function of (till, advertising event, phone, channel).
+///
+/// Drawn afresh (`Fresh.packetRSSI(mean:generator:)`), from the caller's sequential
+/// generator: a packet whose spread nothing holds. On the signal model these
+/// are a connection's packets (its noise and, since data channels hop, a fresh
+/// channel fade: `RadioParameters.linkPackets`). The first radio
+/// (`"advertising": "simple"`, `RadioParameters.firstDefinition`) is this
+/// model's parameter set in which nothing is held: no field, no fades, no
+/// drawn offsets, every packet N(0, `packetSigma`) (and Rician K `ricianKdB`
+/// if set) around the path loss plus the caller's offsets.
 public struct SignalModel: Sendable {
-    public let parameters: SignalParameters
-    public let offsets: TillOffsets
-    public let shadowing: CorrelatedShadowing
-    public let fading: LinkFading
-    /// Each channel's own fade (nil: none).
-    public let channelFading: LinkFading?
-    public let body: BodyLoss
-    /// A till's own path-loss exponent where it has one (receivers differ:
-    /// the Danis receivers fit 1.1 to 2.4 one by one), else the parameters'.
-    public let exponents: [TillID: Double]
+    /// The path loss (`PathLoss`).
+    public let pathLoss: PathLoss
+    public let tillOffsetSigma: Double
+    public let shadowingSigma: Double
+    public let shadowingLength: Double
+    public let packetNoise: Double
+    /// Each till's offset, dB, by index: drawn plus given.
+    public private(set) var offsets: [Double] = []
+    /// Each till's path-loss exponent, by index (the parameters' unless given).
+    public private(set) var exponents: [Double] = []
+    private var shadowing: SharedSpectrumShadowing
+    private let root: SeededGenerator
+    private let hashKey: UInt64
+    private let link: RicianFade?
+    private let channel: RicianFade?
+    /// What a packet drawn afresh reads, and a link's packet error rate (`Fresh`).
+    public let fresh: Fresh
+    /// The hashed normals' tables, and the held signals' logarithms, behind one shared reference:
+    /// a copy of the model (one per advertising event) retains it once, where stored copies of
+    /// the tables retained their four arrays, and reading the shared globals instead asked for
+    /// their lazy initialisation at every draw.
+    private let tables = SignalTables.standard
+    @inline(__always) private var normals: Ziggurat { tables.normals }
+    @inline(__always) private var decibels: Decibels { tables.decibels }
 
-    public init(parameters: SignalParameters, tills: [TillID], offsets: TillOffsets, exponents: [TillID: Double] = [:],
-                body: BodyLoss = .none, generator: SeededGenerator) {
-        self.parameters = parameters
-        self.offsets = offsets
-        self.exponents = exponents
-        self.body = body
-        shadowing = CorrelatedShadowing(tills: tills, sigma: parameters.shadowingSigma, correlationLength: parameters.shadowingLength,
-                                        generator: generator.split("shadowing"))
-        fading = LinkFading(tills: tills, kFactordB: parameters.fadingKdB, correlationLength: parameters.fadingLength,
-                            channelCoherence: parameters.fadingChannelCoherence, generator: generator.split("fading"))
-        channelFading = parameters.channelFadingKdB.map { kdB in
-            LinkFading(tills: tills, kFactordB: kdB, correlationLength: parameters.fadingLength, channelCoherence: 0,
-                       generator: generator.split("channel fading"))
-        }
+    /// A model of `parameters` whose room (offsets, field, hashed draws) comes from `generator`; tills are added with `addTill`.
+    public init(parameters: RadioParameters, generator: SeededGenerator) {
+        pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent)
+        tillOffsetSigma = parameters.tillOffsetSigma
+        shadowingSigma = parameters.shadowingSigma
+        shadowingLength = parameters.shadowingLength
+        packetNoise = parameters.packetNoise
+        noiseBound = parameters.packetNoise > 0 ? parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53) : 0
+        root = generator
+        hashKey = generator.split("hashed draws").seed
+        var spectrum = generator.split("shadowing spectrum")
+        shadowing = SharedSpectrumShadowing(sigma: shadowingSigma, correlationLength: Swift.max(shadowingLength, 1e-6), generator: &spectrum)
+        link = RicianFade(kFactordB: parameters.fadingKdB)
+        channel = parameters.channelFadingKdB.map { RicianFade(kFactordB: $0) }
+        fresh = Fresh(parameters.linkPackets)
     }
 
-    /// Mean RSSI at `distance` metres (`PathLoss`, by the C library's logarithm), with `exponent` if given.
-    public func meanRSSI(distance: Double, exponent: Double? = nil) -> Double {
-        PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: exponent ?? parameters.pathLossExponent)
-            .meanRSSI(log10Distance: log10(PathLoss.clamped(distance)))
+    /// The first radio's model of `parameters`: nothing held, every packet
+    /// drawn afresh with the parameters' own `packetSigma` and `ricianKdB`
+    /// (whatever their advertising model), around the path loss.
+    public static func firstRadio(_ parameters: RadioParameters) -> Fresh {
+        Fresh(parameters)
     }
 
-    /// dBm of one packet from `till` at `tillPosition` to a phone at `phone`
-    /// (facing `heading` radians) on `channel`.
-    public func rssi(till: TillID, tillPosition: Position, phone: Position, heading: Double, channel: Int, generator: inout SeededGenerator) -> Double {
-        meanRSSI(distance: phone.distance(to: tillPosition), exponent: exponents[till])
-            + offsets.offset(till)
-            + shadowing.shadowing(till: till, at: phone)
-            - body.loss(phone: phone, heading: heading, till: tillPosition)
-            + fading.fade(till: till, channel: channel, at: phone)
-            + (channelFading?.fade(till: till, channel: channel, at: phone) ?? 0)
-            + (parameters.packetNoise > 0 ? generator.normal(mean: 0, sd: parameters.packetNoise) : 0)
+    /// Draws the next till's offset and shadowing phases, each from its own
+    /// stream (split by the till's index); `offset` is added to the drawn
+    /// offset (a measured one, with `tillOffsetSigma` 0), `exponent` replaces
+    /// the parameters' for this till.
+    public mutating func addTill(offset given: Double = 0, exponent: Double? = nil) {
+        let index = UInt64(offsets.count)
+        var offsetStream = root.split("till offset").split(index)
+        let drawn = tillOffsetSigma > 0 ? offsetStream.normal(mean: 0, sd: tillOffsetSigma) : 0
+        offsets.append(given == 0 ? drawn : drawn + given)
+        exponents.append(exponent ?? pathLoss.exponent)
+        var phaseStream = root.split("shadowing").split(index)
+        shadowing.addTill(generator: &phaseStream)
+    }
+
+    /// Mean RSSI at `distance` metres with the parameters' exponent (`Fresh.meanRSSI(distance:)`).
+    public func meanRSSI(distance: Double) -> Double { fresh.meanRSSI(distance: distance) }
+
+    /// Mean RSSI from till `till` at `distance` metres, by its own exponent
+    /// (the decibels table: the held signals).
+    @inline(__always)
+    public func meanRSSI(till: Int, distance: Double) -> Double {
+        pathLoss.referenceRSSI - exponents[till] * decibels.of(PathLoss.clamped(distance))
+    }
+
+    /// The till's shadowing field at `position`, dB.
+    public func shadowing(till: Int, at position: Position) -> Double {
+        shadowingSigma > 0 ? shadowing.value(till: till, x: position.x, y: position.y) : 0
+    }
+
+    /// The shadowing fields' features at a spot, for `held` (one per spot serves every till).
+    public func shadowingBasis(at position: Position) -> SharedSpectrumShadowing.Basis {
+        shadowing.basis(x: position.x, y: position.y)
+    }
+
+    /// What holds while the phone stands: path loss, the till's drawn offset
+    /// plus `fixedOffset` (its given offset, the phone's offset and body loss),
+    /// shadowing at the phone's spot (`basis`, made for `position`) and the
+    /// link's fade; and each channel's own fade on top.
+    public func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
+                     stand: UInt64, fixedOffset: Double) -> HeldSignal {
+        var base = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till] + fixedOffset
+        if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
+        let pair = pairKey(till: till, phone: phone)
+        var state = key(pair: pair, stand: stand)
+        if let link { base += link.fade(&state, normals, decibels) }
+        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
+        let c0 = channel.fade(&state, normals, decibels), c1 = channel.fade(&state, normals, decibels)
+        let c2 = channel.fade(&state, normals, decibels)
+        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
+    }
+
+    /// RSSI as a phone's stack reports it: a whole number of dBm.
+    public static func reported(_ rssi: Double) -> Int { Int(rssi.rounded()) }
+
+    /// The largest per-packet noise `noise` can draw, dB: its normals
+    /// (`Ziggurat`) never exceed `NormalQuantile.of(1 - 2^-53)`, 8.2 standard
+    /// deviations. A packet that beats an interferer by the capture
+    /// threshold even with this much noise on the interferer survives
+    /// whatever is drawn.
+    public let noiseBound: Double
+
+    /// The per-packet noise of one packet (till's advertising event `event`, on `channel`) at one phone, dB.
+    public func noise(till: Int, event: Int, phone: Int, channel: Int) -> Double {
+        noise(pair: pairKey(till: till, phone: phone), event: event, channel: channel)
+    }
+
+    /// `noise(till:event:phone:channel:)` for the pair whose `HeldSignal.noiseKey` is `pair`
+    /// (the same value, without hashing the till and phone again for every packet).
+    @inline(__always)
+    func noise(pair: UInt64, event: Int, channel: Int) -> Double {
+        guard packetNoise > 0 else { return 0 }
+        var state = packetKey(pair: pair, event: event, channel: channel) ^ 0x5DEE_CE66_D1CE_4E5B
+        return packetNoise * normals.normal(&state)
+    }
+
+    /// The hash state of what the phone's stack does with one packet it
+    /// decoded (till's event `event` on `channel`, the pair's `noiseKey`):
+    /// its report loss and its hold-off, drawn by `unit` and `normal` from
+    /// this state, never from the medium's generator, so that they do not
+    /// depend on the order in which the phones are visited.
+    @inline(__always)
+    func reportState(pair: UInt64, event: Int, channel: Int) -> UInt64 {
+        packetKey(pair: pair, event: event, channel: channel) ^ 0x2545_F491_4F6C_DD1D
+    }
+
+    /// A packet's draws' key: the pair's hash and the packet (event and channel), not yet
+    /// mixed: the first step of `SeededGenerator.splitMix64` mixes it.
+    @inline(__always)
+    private func packetKey(pair: UInt64, event: Int, channel: Int) -> UInt64 {
+        pair ^ (UInt64(truncatingIfNeeded: event) &* 4 &+ UInt64(truncatingIfNeeded: channel)) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+
+    /// The hash of a (till, phone) pair: the part of every draw's key that does not change with the stand or packet.
+    private func pairKey(till: Int, phone: Int) -> UInt64 {
+        let h = SeededGenerator.mix64(hashKey ^ UInt64(truncatingIfNeeded: till))
+        return SeededGenerator.mix64(h ^ UInt64(truncatingIfNeeded: phone) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    @inline(__always)
+    private func key(pair: UInt64, stand: UInt64) -> UInt64 {
+        SeededGenerator.mix64(pair ^ stand &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+
+    /// A standard normal from a hash state (`Ziggurat`), advancing it.
+    @inline(__always)
+    func normal(_ state: inout UInt64) -> Double {
+        normals.normal(&state)
+    }
+
+    /// A uniform in (0, 1) from a hash state, advancing it.
+    @inline(__always)
+    func unit(_ state: inout UInt64) -> Double {
+        Ziggurat.unit(&state)
     }
 }

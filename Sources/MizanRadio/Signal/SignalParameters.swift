@@ -13,14 +13,12 @@ public struct SignalParameters: Hashable, Sendable {
     /// fit: 19 % of the residual variance (2.3 dB), 1.7 m.
     public var shadowingSigma: Double = 2.3
     public var shadowingLength: Double = 1.7
-    /// Rician fading per link and channel, K dB, correlation length m, and
-    /// how much the three channels share their fade (0 independent, Faragher
-    /// and Harle 2015; Danis fit about 29 % of the variance, K 7 dB, 0.17 m,
-    /// coherence 1: reports there do not name the channel). K about 7 dB
-    /// on-body walking (EURASIP JWCN 2014).
+    /// Rician fading per link, shared by the three channels, K dB, held while
+    /// the phone stands and drawn afresh every `fadingLength` m it walks
+    /// (Danis fit about 29 % of the variance, K 7 dB, 0.17 m; the reports
+    /// there do not name the channel). K about 7 dB on-body walking (EURASIP JWCN 2014).
     public var fadingKdB: Double = 7
     public var fadingLength: Double = 0.17
-    public var fadingChannelCoherence: Double = 1
     /// Fading of each channel on its own (channels 37, 38, 39 fade
     /// independently: Faragher and Harle 2015), Rician K dB, nil for none; it
     /// changes from packet to packet as the channel does. On the Danis tracks
@@ -38,4 +36,23 @@ public struct SignalParameters: Hashable, Sendable {
     public var sensitivity: Double = -102
 
     public init() {}
+
+    /// The signal model's parameters (`RadioParameters`, advertising on the
+    /// signal model) for these: no drawn till offsets (the twin gives its tills'
+    /// offsets), everything else from here.
+    public var radio: RadioParameters {
+        var radio = RadioParameters()
+        radio.advertising = .signal
+        radio.referenceRSSI = referenceRSSI
+        radio.pathLossExponent = pathLossExponent
+        radio.tillOffsetSigma = 0
+        radio.shadowingSigma = shadowingSigma
+        radio.shadowingLength = shadowingLength
+        radio.fadingKdB = fadingKdB
+        radio.fadingLength = fadingLength
+        radio.channelFadingKdB = channelFadingKdB
+        radio.packetNoise = packetNoise
+        radio.sensitivity = sensitivity
+        return radio
+    }
 }

@@ -4,10 +4,10 @@ import MizanFormats
 import MizanProtocol
 
 /// The log-distance model fitted to a trace by least squares (`CalibrationFit`
-/// in MizanProtocol, which a floor's simulated walk uses too):
+/// in MizanSelection, which a floor's simulated walk uses too):
 /// `rssi = referenceRSSI + offset(till) - 10 * pathLossExponent * log10(d)`,
 /// `d` the 3-D distance from the phone's true position to the till (under
-/// 0.1 m counts as 0.1 m, as in `PathLossModel`), offsets averaging zero over
+/// 0.1 m counts as 0.1 m, as in `PathLoss`), offsets averaging zero over
 /// the tills heard. `packetSigma` is the residuals' standard deviation: it holds
 /// everything the mean model does not (shadowing, fading, body, spread).
 public struct Calibration: Hashable, Sendable {

@@ -7,12 +7,12 @@ import MizanRadio
 import MizanTime
 
 /// One payer at the middle till of a row taps Start; the phone's real `Find`
-/// machine scans packets drawn from `PathLossModel` and asks its strategy
+/// machine scans packets drawn afresh from the first radio (`SignalModel.firstRadio`) and asks its strategy
 /// every scan window until it picks a till or its 10 s deadline passes.
 ///
 /// This samples the model directly rather than through `RadioMedium` (whose
 /// device API is internal to MizanSim and which runs whole floors with
-/// connections and crypto): the same `PathLossModel` and `RadioParameters`,
+/// connections and crypto): the same `SignalModel` and `RadioParameters`,
 /// the same offsets (`RadioMedium.fixedOffset`: till offset + phone offset -
 /// body loss + per-link shadowing), the same advertising timing (interval +
 /// U(0, advDelay) on every channel) and sensitivity. Collisions are not modelled.
@@ -44,7 +44,7 @@ struct ExperimentSession {
         var placement = root.split("placement")
         var packets = root.split("packets")
         let radio = cell.radio
-        let model = PathLossModel(parameters: radio)
+        let model = SignalModel.firstRadio(radio)
         let positions = (0..<tills).map { Position(x: cell.tillSpacing * Double($0), y: 0, z: radio.tillHeight) }
         let payer = PayerBehaviour()
         let middle = positions[(tills - 1) / 2]
@@ -102,7 +102,7 @@ struct ExperimentSession {
             for _ in 0..<radio.advertisingChannels {
                 let rssi = model.packetRSSI(distance: distances[till], fixedOffset: offsets[till], generator: &packets)
                 guard rssi >= radio.sensitivity else { continue }
-                let sample = RSSISample(till: DeviceRef.tillID(index: till), rssi: PathLossModel.reported(rssi), at: .seconds(now))
+                let sample = RSSISample(till: DeviceRef.tillID(index: till), rssi: SignalModel.reported(rssi), at: .seconds(now))
                 apply(find.reduce(&state, .advertisementSeen(sample)))
             }
             nextAdvertising[till] += interval + packets.uniform(0...delayMax)

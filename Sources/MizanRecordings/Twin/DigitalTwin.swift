@@ -9,49 +9,59 @@ import MizanTime
 /// advertising by the radio's schedule; each till scans by the radio's scan
 /// profile, hears the phone (and bystanders) through the signal model and the
 /// collision model, and reports what it hears as rows of a trace in format v1.
-/// One seed, one trace: the room (offsets, shadowing, fading) and every draw
-/// come from streams split from the seed.
+/// One seed, one trace: the room (shadowing field, hashed fades and noise)
+/// and every other draw come from streams split from the seed.
 public struct DigitalTwin: Sendable {
     public let radio: TwinRadio
 
     public init(radio: TwinRadio) { self.radio = radio }
 
     /// The simulated trace of every phone in `recording`, same tills and phone names.
+    ///
+    /// The recorded phone transmits and the tills receive; the signal is the
+    /// floor's (`SignalModel`, reciprocal): the tills' offsets and exponents as
+    /// fitted, the room's shadowing field, the fades held per stand (a new
+    /// stand every `fadingLength` the phone walks along its recorded path, as
+    /// a floor's payer and calibration walk get them) and the per-packet noise.
     public func simulate(_ recording: RSSITrace, seed: UInt64) -> RSSITrace {
         let root = SeededGenerator(seed: seed)
         let tills = recording.tills
-        let model = SignalModel(parameters: radio.signal, tills: tills.map(\.id), offsets: TillOffsets(radio.offsets), exponents: radio.exponents,
-                                body: .none, generator: root.split("room"))
+        var model = SignalModel(parameters: radio.signal.radio, generator: root.split("room"))
+        for till in tills { model.addTill(offset: radio.offsets[till.id] ?? 0, exponent: radio.exponents[till.id]) }
         // Where the training tracks saw the room's own shadowing, it takes the
         // place of that share of the random field's variance (`RoomShadowingMap`).
         let kept = (1 - Swift.min(1, Swift.max(0, radio.roomShadowingShare))).squareRoot()
-        func room(_ till: TillID, _ at: Position) -> Double {
+        func room(_ index: Int, _ till: TillID, _ at: Position) -> Double {
             guard let map = radio.roomShadowing, let known = map.mean(till: till, at: at) else { return 0 }
-            return known - (1 - kept) * model.shadowing.shadowing(till: till, at: at)
+            return known - (1 - kept) * model.shadowing(till: index, at: at)
         }
+        let fadingLength = Swift.max(radio.signal.fadingLength, 1e-3)
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in recording.rows { byPhone[row.phone, default: []].append(row) }
         var rows: [RSSITrace.Row] = []
-        for phone in recording.phones {
+        for (phoneIndex, phone) in recording.phones.enumerated() {
             let path = RecordedPath(byPhone[phone] ?? [])
             guard path.times.count > 1 else { continue }
             let phoneStream = root.split("phone/" + phone)
             var advertisingStream = phoneStream.split("advertising")
             let sent = radio.advertising.packets(source: 0, from: path.start, to: path.end, generator: &advertisingStream)
+            // Where the phone is at each packet, that spot's field features, and its stand.
+            let spots = sent.map { path.position(at: $0.time) }
+            let bases = spots.map { model.shadowingBasis(at: $0) }
+            let stands = sent.map { UInt64(Swift.min(path.walked(at: $0.time) / fadingLength, 1e12)) + 1 }
             var phoneRows: [(row: RSSITrace.Row, order: Int)] = []
             for (tillIndex, till) in tills.enumerated() {
                 let tillStream = phoneStream.split("till/\(till.id.rawValue)")
                 var scanner = Scanner(profile: radio.scanner, generator: tillStream.split("scanner"))
-                var noise = tillStream.split("noise")
-                let heard = scanner.heard(sent.map { $0.received(at: 0) })
-                var arriving = heard.map { packet in
-                    let at = path.position(at: packet.packet.time)
-                    return packet.packet.received(at: model.rssi(
-                        till: till.id, tillPosition: till.position, phone: at,
-                        heading: path.heading(at: packet.packet.time),
-                        channel: packet.packet.channel, generator: &noise) + room(till.id, at)
-                        - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
+                let all = sent.indices.map { index in
+                    let packet = sent[index], at = spots[index]
+                    let held = model.held(till: tillIndex, tillPosition: till.position, phone: phoneIndex, at: at, basis: bases[index],
+                                          stand: stands[index], fixedOffset: 0)
+                    return packet.received(at: held.channel(packet.channel)
+                        + model.noise(till: tillIndex, event: index, phone: phoneIndex, channel: packet.channel)
+                        + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
                 }
+                var arriving = scanner.heard(all)
                 if let bystanders = radio.bystanders {
                     var stream = tillStream.split("bystanders")
                     arriving = (arriving + scanner.heard(bystanders.packets(from: path.start, to: path.end, generator: &stream)))
@@ -60,7 +70,7 @@ public struct DigitalTwin: Sendable {
                 let decoded = radio.collisions.survivors(arriving)
                     .filter { $0.packet.source == 0 && $0.rssi >= radio.signal.sensitivity }
                 for report in scanner.reports(decoded) {
-                    let rssi = Swift.min(-1, PathLossModel.reported(report.rssi))
+                    let rssi = Swift.min(-1, SignalModel.reported(report.rssi))
                     phoneRows.append((RSSITrace.Row(t: report.packet.time, phone: phone, till: till.id, rssi: rssi,
                                                     position: path.position(at: report.packet.time)), tillIndex))
                 }

@@ -1,9 +1,4 @@
 import MizanGeometry
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MizanSim
 import MizanRadio
 
@@ -13,6 +8,8 @@ import MizanRadio
 public struct RecordedPath: Sendable {
     public let times: [Double]
     public let positions: [Position]
+    /// How far the phone had walked at each of `times`, metres (3-D, along the straight pieces).
+    public let distances: [Double]
 
     /// From a phone's rows in time order; rows at the same time keep the first position.
     public init(_ rows: [RSSITrace.Row]) {
@@ -23,6 +20,11 @@ public struct RecordedPath: Sendable {
         }
         self.times = times
         self.positions = positions
+        var walked = 0.0
+        distances = positions.indices.map { index in
+            if index > 0 { walked += positions[index - 1].distance(to: positions[index]) }
+            return walked
+        }
     }
 
     public var start: Double { times.first ?? 0 }
@@ -38,11 +40,13 @@ public struct RecordedPath: Sendable {
         return Position(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f)
     }
 
-    /// Where the phone heads at `time`, radians from +x towards +y: the
-    /// direction from its position 1 s before to 1 s after (0 if it moved under 5 cm).
-    public func heading(at time: Double) -> Double {
-        let a = position(at: time - 1), b = position(at: time + 1)
-        let dx = b.x - a.x, dy = b.y - a.y
-        return dx * dx + dy * dy < 0.0025 ? 0 : atan2(dy, dx)
+    /// How far the phone had walked by `time`, metres (0 before the first row).
+    public func walked(at time: Double) -> Double {
+        guard let last = distances.last else { return 0 }
+        if time <= times[0] { return 0 }
+        if time >= times[times.count - 1] { return last }
+        let upper = TraceReplay.firstIndex(times) { $0 > time }
+        let f = (time - times[upper - 1]) / (times[upper] - times[upper - 1])
+        return distances[upper - 1] + (distances[upper] - distances[upper - 1]) * f
     }
 }

@@ -198,9 +198,8 @@ public struct TwinFit: Sendable {
         signal.pathLossExponent = calibration.pathLossExponent
         signal.shadowingSigma = (shadowShare * variance).squareRoot()
         signal.shadowingLength = shadowLength
-        signal.fadingKdB = fadeShare > 0 ? LinkFading.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
+        signal.fadingKdB = fadeShare > 0 ? RicianFade.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
         signal.fadingLength = fadeLength
-        signal.fadingChannelCoherence = 1
         // The rest is per packet: each channel's own Rician fade, K chosen so the
         // residuals' skewness matches the training tracks', and Gaussian noise.
         let rest = Swift.max(0, 1 - shadowShare - fadeShare) * variance
@@ -208,7 +207,7 @@ public struct TwinFit: Sendable {
         let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)
         let thirdMoment = points.reduce(0) { $0 + ($1.residual - meanResidual) * ($1.residual - meanResidual) * ($1.residual - meanResidual) } / Swift.max(n, 1)
         residualSkewness = thirdMoment / (variance * variance.squareRoot())
-        let linkThird = fadeShare > 0 ? LinkFading.moments(kFactordB: signal.fadingKdB).third : 0
+        let linkThird = fadeShare > 0 ? RicianFade.moments(kFactordB: signal.fadingKdB).third : 0
         let wanted = thirdMoment - linkThird
         var channelK: Double?
         if wanted < 0 {
@@ -216,13 +215,13 @@ public struct TwinFit: Sendable {
             var low = -10.0, high = 40.0
             while high - low > 0.01 {
                 let middle = (low + high) / 2
-                let m = LinkFading.moments(kFactordB: middle)
+                let m = RicianFade.moments(kFactordB: middle)
                 if m.third < wanted || m.sd * m.sd > rest { low = middle } else { high = middle }
             }
             channelK = high
         }
         signal.channelFadingKdB = channelK
-        let channelVariance = channelK.map { LinkFading.moments(kFactordB: $0).sd } .map { $0 * $0 } ?? 0
+        let channelVariance = channelK.map { RicianFade.moments(kFactordB: $0).sd } .map { $0 * $0 } ?? 0
         signal.packetNoise = Swift.max(0, rest - channelVariance).squareRoot()
         let lowest = trace.rows.lazy.filter { $0.rssi != RSSISample.notAvailable }.map(\.rssi).min() ?? -95
         signal.sensitivity = Double(lowest) - 0.5

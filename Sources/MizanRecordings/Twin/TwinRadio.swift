@@ -41,9 +41,9 @@ public struct TwinRadio: Sendable {
         signal.pathLossExponent = pathLossExponent
         let variance = packetSigma * packetSigma
         signal.shadowingSigma = (0.19 * variance).squareRoot()
-        signal.fadingKdB = LinkFading.kFactor(forSpread: (0.29 * variance).squareRoot())
+        signal.fadingKdB = RicianFade.kFactor(forSpread: (0.29 * variance).squareRoot())
         // The per-packet rest (52 %): each channel's own fade at the fitted K, then noise.
-        let channelSpread = LinkFading.moments(kFactordB: signal.channelFadingKdB ?? 40).sd
+        let channelSpread = RicianFade.moments(kFactordB: signal.channelFadingKdB ?? 40).sd
         signal.packetNoise = Swift.max(0, 0.52 * variance - channelSpread * channelSpread).squareRoot()
         return TwinRadio(signal: signal, offsets: offsets, advertising: .danisBeacon, scanner: danisReceiver)
     }

@@ -99,7 +99,7 @@ public final class Floor {
     /// The signal model a run of `plan` with `seed` hears its tills through
     /// (their offsets and shadowing field drawn), nil on the first radio: the
     /// room its payers stand in, for its calibration walk (`CalibrationWalk`).
-    public static func room(_ plan: FloorPlan, seed: UInt64) -> FloorSignal? {
+    public static func room(_ plan: FloorPlan, seed: UInt64) -> SignalModel? {
         guard var room = RadioMedium.room(parameters: plan.radio, generator: SeededGenerator(seed: seed).split("radio")) else { return nil }
         for _ in plan.tills { room.addTill() }
         return room

@@ -16,7 +16,7 @@ import MizanTime
 ///
 /// - On the signal model (`"advertising": "signal"`) the walker hears the
 ///   tills in the run's own room (`samples(_:room:)` with the run's
-///   `FloorSignal`, `Floor.room`): the same till offsets and shadowing field
+///   `SignalModel`, `Floor.room`): the same till offsets and shadowing field
 ///   as the run's payers, the fades a walking phone gets (drawn afresh every
 ///   `fadingLength` walked) and the per-packet noise, both hashed for a phone
 ///   of its own (numbered `-1 - seed`, below every payer's), through a
@@ -25,7 +25,7 @@ import MizanTime
 ///   does. The same room for every walk of a run is what a shop walking its
 ///   floor once would record.
 /// - On the first radio (`"advertising": "simple"`, no room) it hears them
-///   through `PathLossModel` as the floor draws it: the till's `rssiOffset`,
+///   through the same model with every packet drawn afresh, as the floor draws it: the till's `rssiOffset`,
 ///   per-link shadowing, per-packet spread and fading, on every channel, and
 ///   the walk is the same for every run of the floor.
 ///
@@ -97,9 +97,10 @@ public struct CalibrationWalk: Hashable, Sendable {
     }
 
     /// Every packet the walker heard, till by till (ascending index), each
-    /// till's in the order heard: in `room` (the run's `FloorSignal`) on the
-    /// signal model, through `PathLossModel` without one. Each till draws from its own stream.
-    public func samples(_ plan: FloorPlan, room: FloorSignal?) -> [SurveySample] {
+    /// till's in the order heard: in `room` (the run's `SignalModel`) on the
+    /// signal model; on the first radio, every packet drawn afresh from the
+    /// same model (`SignalModel.packetRSSI`). Each till draws from its own stream.
+    public func samples(_ plan: FloorPlan, room: SignalModel?) -> [SurveySample] {
         guard let room else { return simpleSamples(plan) }
         let radio = plan.radio
         var scanner = Scanner(profile: scan, generator: SeededGenerator(seed: seed).split("scanner"))
@@ -118,16 +119,16 @@ public struct CalibrationWalk: Hashable, Sendable {
                 held = signal
                 let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
                 guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
-                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: PathLossModel.reported(rssi)))
+                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: SignalModel.reported(rssi)))
             }
         }
         return heard
     }
 
-    /// `samples` on the first radio: through `PathLossModel`, on every channel.
+    /// `samples` on the first radio: every packet drawn afresh, on every channel.
     private func simpleSamples(_ plan: FloorPlan) -> [SurveySample] {
         let radio = plan.radio
-        let model = PathLossModel(parameters: radio)
+        let model = SignalModel.firstRadio(radio)
         let shadowing: ((inout SeededGenerator) -> Double)? = radio.linkShadowingSigma > 0
             ? { $0.normal(mean: 0, sd: radio.linkShadowingSigma) } : nil
         var heard: [SurveySample] = []
@@ -139,7 +140,7 @@ public struct CalibrationWalk: Hashable, Sendable {
             for _ in 0..<(reach < radio.sensitivity ? 0 : radio.advertisingChannels) {
                 let rssi = model.packetRSSI(distance: distance, fixedOffset: offset, generator: &packets)
                 guard rssi >= radio.sensitivity else { continue }
-                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: PathLossModel.reported(rssi)))
+                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: SignalModel.reported(rssi)))
             }
         }
         return heard

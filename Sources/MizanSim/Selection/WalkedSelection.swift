@@ -18,7 +18,7 @@ public struct WalkedSelection: Sendable {
     }
 
     /// The strategy from the walk in `room` (the run's signal model).
-    func strategy(_ plan: FloorPlan, room: FloorSignal) -> SelectionStrategy? {
+    func strategy(_ plan: FloorPlan, room: SignalModel) -> SelectionStrategy? {
         strategy(walk.samples(plan, room: room))
     }
 }

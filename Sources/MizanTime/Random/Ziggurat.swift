@@ -7,7 +7,7 @@ import Darwin
 /// Standard normals from a hash state by the ziggurat method (Marsaglia and
 /// Tsang, "The Ziggurat Method for Generating Random Variables", Journal of
 /// Statistical Software 5(8), 2000), with 256 layers: the signal model's
-/// hashed normals (`FloorSignal`).
+/// hashed normals (`SignalModel`).
 ///
 /// Of every draw, 98.8 % is one hash, a multiply and a compare against the
 /// layer's table; the rest take a wedge test (one `exp`) or, one draw in
@@ -16,7 +16,7 @@ import Darwin
 /// distribution is the normal's in every region, to the precision of the
 /// tables. A tail uniform is never below 2^-53 of the normal's mass, so no
 /// draw exceeds `NormalQuantile.of(1 - 2^-53)` (8.2) in size: the bound the
-/// collision check relies on (`FloorSignal.noiseBound`), as with AS 241 alone.
+/// collision check relies on (`SignalModel.noiseBound`), as with AS 241 alone.
 ///
 /// AS 241 of one uniform for every draw would cost a division and two
 /// degree-7 polynomials per draw, about a tenth of W3's wall time.
