@@ -30,8 +30,7 @@ import Darwin
 ///   tracks (only a fixed field can correlate them) under 0.25 m and at
 ///   0.75-1.5 m give the shadowing's share and length (exponential); within
 ///   one track, different events, 0.01-0.1 m and 0.1-0.25 m give what fading
-///   adds (its share and the length of a stand, over which it falls in a
-///   straight line to 0); the rest is per-packet noise. The fading's
+///   adds (its share and length); the rest is per-packet noise. The fading's
 ///   share of variance is turned into a Rician K factor.
 public struct TwinFit: Sendable {
     public let radio: TwinRadio
@@ -179,17 +178,13 @@ public struct TwinFit: Sendable {
             if c1 > 0 && c1 < c0 { shadowLength = Swift.min(10, Swift.max(0.3, (separation(1) - separation(0)) / log(c0 / c1))) }
             shadowShare = Swift.min(0.9, c0 * exp(separation(0) / shadowLength))
         }
-        // The fades are held per stand, a new one every `fadingLength` walked (`SignalModel`): two
-        // readings `d` apart along a track share a stand with probability 1 - d / length, so what
-        // fading adds to their correlation falls in a straight line, share x (1 - d / length), to 0.
         var fadeLength = 0.17, fadeShare = 0.29
         if let s1 = correlation(2), let s2 = correlation(3) {
-            let d1 = separation(2), d2 = separation(3)
-            let e1 = s1 - shadowShare * exp(-d1 / shadowLength)
-            let e2 = s2 - shadowShare * exp(-d2 / shadowLength)
+            let e1 = s1 - shadowShare * exp(-separation(2) / shadowLength)
+            let e2 = s2 - shadowShare * exp(-separation(3) / shadowLength)
             if e1 > 0 {
-                if e2 > 0 && e2 < e1 { fadeLength = Swift.min(2, Swift.max(0.02, (e1 * d2 - e2 * d1) / (e1 - e2))) }
-                fadeShare = fadeLength > d1 ? e1 / (1 - d1 / fadeLength) : e1
+                if e2 > 0 && e2 < e1 { fadeLength = Swift.min(2, Swift.max(0.02, (separation(3) - separation(2)) / log(e1 / e2))) }
+                fadeShare = e1 * exp(separation(2) / fadeLength)
             } else {
                 fadeShare = 0
             }
