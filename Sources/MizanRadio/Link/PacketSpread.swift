@@ -26,9 +26,7 @@ package struct PacketSpread {
         // Rician fading: |LOS + scatter (i + jq)|^2 in dB, over a 2D grid of the two normals.
         var fading: [(Double, Double)] = [(0, 1)]
         if let kdB = model.fadingKdB {
-            let k = pow(10, kdB / 10)
-            let los = (k / (k + 1)).squareRoot()
-            let scatter = (1 / (2 * (k + 1))).squareRoot()
+            let (los, scatter) = RicianFade.parts(kFactordB: kdB)
             let grid = Self.standardNormal(points: 31)
             fading = []
             for (zi, wi) in grid {

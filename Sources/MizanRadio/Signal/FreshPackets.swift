@@ -37,14 +37,7 @@ extension SignalModel {
             sensitivity = parameters.sensitivity
             perMidpoint = parameters.perMidpoint
             perSlope = parameters.perSlope
-            if let kdB = parameters.ricianKdB {
-                let k = pow(10, kdB / 10)
-                lineOfSight = (k / (k + 1)).squareRoot()
-                scatter = (1 / (2 * (k + 1))).squareRoot()
-            } else {
-                lineOfSight = 1
-                scatter = 0
-            }
+            (lineOfSight, scatter) = parameters.ricianKdB.map { RicianFade.parts(kFactordB: $0) } ?? (1, 0)
         }
 
         /// Mean RSSI at `distance` metres (no spread, no offsets).

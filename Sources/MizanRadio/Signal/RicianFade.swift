@@ -19,19 +19,12 @@ public struct RicianFade: Sendable {
     let mean: Double
 
     init(kFactordB: Double) {
-        let k = pow(10, kFactordB / 10)
-        lineOfSight = (k / (k + 1)).squareRoot()
-        scatter = (1 / (2 * (k + 1))).squareRoot()
+        (lineOfSight, scatter) = Self.parts(kFactordB: kFactordB)
         // The mean of 10 log10 |h|^2 by a midpoint rule over the two normals
         // (+-6 sd, 81 points each; `moments` uses 281 and agrees
         // within 0.001 dB at K 0-10 dB), deterministic and cheap enough for every floor.
-        let n = 81, span = 6.0, step = 2 * span / Double(n)
-        var nodes: [Double] = [], weights: [Double] = []
-        for index in 0..<n {
-            let u = -span + (Double(index) + 0.5) * step
-            nodes.append(u)
-            weights.append(exp(-u * u / 2) / (2 * Double.pi).squareRoot() * step)
-        }
+        let n = 81
+        let (nodes, weights) = Self.midpointNormal(points: n, span: 6)
         var sum = 0.0, total = 0.0
         for a in 0..<n {
             for b in 0..<n {
@@ -53,15 +46,9 @@ public struct RicianFade: Sendable {
     /// `kFactordB`: a midpoint rule over the two standard normals (±7 sd, 281
     /// points each), deterministic.
     public static func moments(kFactordB: Double) -> (mean: Double, sd: Double, third: Double) {
-        let k = pow(10, kFactordB / 10)
-        let los = (k / (k + 1)).squareRoot(), sc = (1 / (2 * (k + 1))).squareRoot()
-        let n = 281, span = 7.0, step = 2 * span / Double(n)
-        var weights: [Double] = [], nodes: [Double] = []
-        for index in 0..<n {
-            let u = -span + (Double(index) + 0.5) * step
-            nodes.append(u)
-            weights.append(exp(-u * u / 2) / (2 * Double.pi).squareRoot() * step)
-        }
+        let (los, sc) = parts(kFactordB: kFactordB)
+        let n = 281
+        let (nodes, weights) = midpointNormal(points: n, span: 7)
         var m1 = 0.0, m2 = 0.0, m3 = 0.0
         for a in 0..<n {
             for b in 0..<n {
@@ -75,6 +62,24 @@ public struct RicianFade: Sendable {
         }
         let variance = Swift.max(m2 - m1 * m1, 0)
         return (m1, variance.squareRoot(), m3 - 3 * m1 * variance - m1 * m1 * m1)
+    }
+
+    /// A Rician fade's line-of-sight and scatter amplitudes for K `kFactordB`, at unit mean power.
+    static func parts(kFactordB: Double) -> (lineOfSight: Double, scatter: Double) {
+        let k = pow(10, kFactordB / 10)
+        return ((k / (k + 1)).squareRoot(), (1 / (2 * (k + 1))).squareRoot())
+    }
+
+    /// A standard normal's midpoint rule: `points` nodes evenly over +-`span` and their weights.
+    private static func midpointNormal(points: Int, span: Double) -> (nodes: [Double], weights: [Double]) {
+        let step = 2 * span / Double(points)
+        var nodes: [Double] = [], weights: [Double] = []
+        for index in 0..<points {
+            let u = -span + (Double(index) + 0.5) * step
+            nodes.append(u)
+            weights.append(exp(-u * u / 2) / (2 * Double.pi).squareRoot() * step)
+        }
+        return (nodes, weights)
     }
 
     /// The K factor, dB, whose fade has standard deviation `sd` dB, by
