@@ -108,6 +108,7 @@ enum TwinCommand {
                 let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
                 do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
+                for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
             } else if let (_, read) = radioFile {
                 radio = read
             } else {
@@ -125,6 +126,13 @@ enum TwinCommand {
             }
             comparisons = [TwinComparison(name: "all", real: recording, simulated: seedList.map { twin.simulate(recording, seed: $0) },
                                           strategies: strategies, every: every, fit: fit, training: training)]
+        }
+        if fitPath == nil {
+            for comparison in comparisons {
+                for item in comparison.fit?.assumed ?? [] {
+                    printError("mizan twin: the tracks other than \(comparison.name) do not give the \(item); taken from the Danis fit")
+                }
+            }
         }
         print(TwinReport.table(comparisons), terminator: "")
         if let jsonPath { try TextFile.write(TwinReport.json(comparisons), to: jsonPath) }

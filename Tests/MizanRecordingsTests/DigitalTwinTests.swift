@@ -75,6 +75,14 @@ import MizanFormats
         #expect(referenceErrors.allSatisfy { abs($0) < 8 } && exponentErrors.allSatisfy { abs($0) < 0.8 })
     }
 
+    @Test func aFitOnOneTrackSaysWhatItTookFromTheDanisFit() throws {
+        // One track has no second track at the same spots: the shadowing cannot be fitted from it.
+        let fit = try TwinFit(DigitalTwin(radio: .danisDefault).simulate(Self.recording(phones: ["only"]), seed: 2))
+        #expect(fit.assumed.contains { $0.hasPrefix("shadowing share and length") }, "\(fit.assumed)")
+        #expect(fit.json.contains("\"assumedFromTheDanisFit\": [\"shadowing share and length"))
+        #expect(abs(fit.radio.signal.shadowingSigma - (0.19 * fit.residualSigma * fit.residualSigma).squareRoot()) < 1e-9)
+    }
+
     @Test func aRecordingSpanningKilometresIsRefusedNotAllocatedAsARoomMap() throws {
         // Positions up to 10 km are valid trace input; a 0.25 m room-map grid over 9 km by 9 km would need gigabytes.
         let simulated = DigitalTwin(radio: .danisDefault).simulate(Self.recording(phones: ["a", "b", "c", "d"]), seed: 5)

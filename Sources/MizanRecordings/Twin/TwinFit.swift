@@ -44,6 +44,9 @@ public struct TwinFit: Sendable {
     public let residualSkewness: Double
     /// sd of the residuals from each till's own line, dB (what shadowing, fading and noise share).
     public let residualSigma: Double
+    /// What the training tracks could not give, each taken from the Danis fit
+    /// (`SignalParameters`' defaults) instead, with the reason; empty when everything was fitted.
+    public let assumed: [String]
     /// The room's fixed shadowing where the training tracks passed (`RoomShadowingMap`).
     public let roomMap: RoomShadowingMap
 
@@ -130,10 +133,11 @@ public struct TwinFit: Sendable {
         doubleShare = eventCount == 0 ? 0 : Double(doubled) / Double(eventCount * heardTills.count)
 
         // Advertising.
-        let period = Self.median(periods) ?? 0.455
+        var assumed: [String] = []
+        let period = Self.median(periods) ?? { assumed.append("advertising interval (no two events of one phone)"); return 0.455 }()
         let delayMax = 0.010
         let interval = Swift.max(0.020, ((period - delayMax / 2) / 0.000625).rounded() * 0.000625)
-        let spacing = Self.median(spacings) ?? 0.003
+        let spacing = Self.median(spacings) ?? { assumed.append("packet spacing (no event reported twice by one till)"); return 0.003 }()
         let advertising = AdvertisingSchedule(interval: interval, delayMax: delayMax, packetSpacing: spacing)
 
         // Scanning: solve b and q.
@@ -175,20 +179,33 @@ public struct TwinFit: Sendable {
         func separation(_ bin: Int) -> Double { counts[bin] > 0 ? separations[bin] / counts[bin] : 0 }
         var shadowLength = 1.7, shadowShare = 0.19
         if let c0 = correlation(0), let c1 = correlation(1), c0 > 0 {
-            if c1 > 0 && c1 < c0 { shadowLength = Swift.min(10, Swift.max(0.3, (separation(1) - separation(0)) / log(c0 / c1))) }
+            if c1 > 0 && c1 < c0 {
+                shadowLength = Swift.min(10, Swift.max(0.3, (separation(1) - separation(0)) / log(c0 / c1)))
+            } else {
+                assumed.append("shadowing length (its correlation does not fall from 0.25 m to 0.75-1.5 m)")
+            }
             shadowShare = Swift.min(0.9, c0 * exp(separation(0) / shadowLength))
+        } else {
+            assumed.append("shadowing share and length (fewer than 31 pairs of rows from two tracks within 0.25 m, or none correlated)")
         }
         var fadeLength = 0.17, fadeShare = 0.29
         if let s1 = correlation(2), let s2 = correlation(3) {
             let e1 = s1 - shadowShare * exp(-separation(2) / shadowLength)
             let e2 = s2 - shadowShare * exp(-separation(3) / shadowLength)
             if e1 > 0 {
-                if e2 > 0 && e2 < e1 { fadeLength = Swift.min(2, Swift.max(0.02, (separation(3) - separation(2)) / log(e1 / e2))) }
+                if e2 > 0 && e2 < e1 {
+                    fadeLength = Swift.min(2, Swift.max(0.02, (separation(3) - separation(2)) / log(e1 / e2)))
+                } else {
+                    assumed.append("fading length (what fading adds does not fall from 0.01-0.1 m to 0.1-0.25 m)")
+                }
                 fadeShare = e1 * exp(separation(2) / fadeLength)
             } else {
                 fadeShare = 0
             }
+        } else {
+            assumed.append("fading share and length (fewer than 31 pairs of one track's rows 0.01-0.25 m apart)")
         }
+        self.assumed = assumed
         fadeShare = Swift.max(0, Swift.min(fadeShare, 0.95 - shadowShare))
         shadowingShare = shadowShare
         fadingShare = fadeShare
@@ -282,6 +299,7 @@ public struct TwinFit: Sendable {
             ("fadingLength", JSONText.number(s.fadingLength, digits: 3)),
             ("residualSkewness", JSONText.number(residualSkewness, digits: 3)),
             ("channelFadingKdB", s.channelFadingKdB.map { JSONText.number($0, digits: 2) } ?? "null"),
+            ("assumedFromTheDanisFit", JSONText.array(assumed.map(JSONText.string))),
             ("packetNoise", JSONText.number(s.packetNoise, digits: 2)),
             ("sensitivity", JSONText.number(s.sensitivity, digits: 1)),
             ("advertisingInterval", JSONText.number(radio.advertising.interval, digits: 5)),
