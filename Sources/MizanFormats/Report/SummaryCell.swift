@@ -14,7 +14,7 @@ public enum SummaryCell: Sendable, Equatable {
     /// In JSON: a quoted string, an integer, a figure to six decimals, or null.
     public var json: String {
         switch self {
-        case let .text(text): TransactionsFile.quoted(text)
+        case let .text(text): JSONText.string(text)
         case let .count(count): String(count)
         case let .seed(seed): String(seed)
         case let .figure(value?) where value.isFinite: String((value * 1_000_000).rounded() / 1_000_000)

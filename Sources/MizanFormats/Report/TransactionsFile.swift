@@ -31,8 +31,8 @@ public enum TransactionsFile {
                 ("secure_at", attempt?.secureAt.map(seconds) ?? "null"),
                 ("host_ended_at", host?.endedAt.map(seconds) ?? "null"),
                 ("phone_ended_at", attempt?.endedAt.map(seconds) ?? "null"),
-                ("host_ending", record.pair.host.map { quoted($0.screen.rawValue) } ?? "null"),
-                ("phone_ending", record.pair.phone.map { quoted($0.screen.rawValue) } ?? "null"),
+                ("host_ending", record.pair.host.map { JSONText.string($0.screen.rawValue) } ?? "null"),
+                ("phone_ending", record.pair.phone.map { JSONText.string($0.screen.rawValue) } ?? "null"),
             ]
             switch record.verdict {
             case let .agreed(ending):
@@ -45,10 +45,10 @@ public enum TransactionsFile {
             fields.append(("charged", record.pair.charged ? "true" : "false"))
             fields.append(("phone_deadline_missed", attempt?.deadlineMissed == true ? "true" : "false"))
             // Where the phone chose (metres), and its platform (faithful link layer): for the report's replay and distributions.
-            fields.append(("platform", attempt?.platform.map(quoted) ?? "null"))
+            fields.append(("platform", attempt?.platform.map(JSONText.string) ?? "null"))
             fields.append(("x", attempt?.position.map { JSONText.number($0.x, digits: 3) } ?? "null"))
             fields.append(("y", attempt?.position.map { JSONText.number($0.y, digits: 3) } ?? "null"))
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            return JSONText.line(fields)
     }
 
     /// Seconds with microsecond precision, as JSON.
@@ -57,12 +57,6 @@ public enum TransactionsFile {
         let whole = micros / 1_000_000, fraction = abs(micros % 1_000_000)
         let digits = String(fraction)
         return "\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
-    }
-
-    public static func quoted(_ text: String) -> String {
-        var line = ""
-        TraceWriter.appendQuoted(text, to: &line)
-        return line
     }
 
     private static func tillNumber(_ index: Int) -> String { String(DeviceRef.till(index).number) }

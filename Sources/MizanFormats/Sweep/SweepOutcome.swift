@@ -30,12 +30,11 @@ extension SweepOutcome {
             violations = 0
         }
         var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)),
-                      ("sweep", TransactionsFile.quoted(identity.sweep)), ("build", TransactionsFile.quoted(identity.build)),
+                      ("sweep", JSONText.string(identity.sweep)), ("build", JSONText.string(identity.build)),
                       ("cell", String(cell + 1)), ("seed", String(seed))]
-        let params = sweep.values(ofCell: cell).map { "\(TransactionsFile.quoted($0.field)):\(JSONText.render($0.value))" }
-        fields.append(("params", "{" + params.joined(separator: ",") + "}"))
+        fields.append(("params", JSONText.line(sweep.values(ofCell: cell).map { ($0.field, JSONText.render($0.value)) })))
         fields += summary.map { ($0.key, $0.cell.json) }
-        let line = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        let line = JSONText.line(fields)
         self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
 }
