@@ -109,8 +109,9 @@ enum TwinCommand {
                 do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
                 for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
-            } else if let (_, read) = radioFile {
+            } else if let (path, read) = radioFile {
                 radio = read
+                printError("mizan twin: \(path) gives the path loss and offsets; the split of its spread, the advertising and the scanning are taken from the Danis fit (docs/digital-twin.md)")
             } else {
                 throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
             }
