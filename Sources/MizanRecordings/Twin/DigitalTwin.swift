@@ -39,10 +39,14 @@ public struct DigitalTwin: Sendable {
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in recording.rows { byPhone[row.phone, default: []].append(row) }
         var rows: [RSSITrace.Row] = []
-        for (phoneIndex, phone) in recording.phones.enumerated() {
+        for phone in recording.phones {
             let path = RecordedPath(byPhone[phone] ?? [])
             guard path.times.count > 1 else { continue }
             let phoneStream = root.split("phone/" + phone)
+            // The phone's key in the model's hashed draws: from its name, so that a phone has its own
+            // fades and noise in every recording simulated with this seed (a held-out track and the
+            // training tracks simulated beside it never share them).
+            let phoneKey = Int(truncatingIfNeeded: phoneStream.seed)
             var advertisingStream = phoneStream.split("advertising")
             let sent = radio.advertising.packets(source: 0, from: path.start, to: path.end, generator: &advertisingStream)
             // Where the phone is at each packet, that spot's field features, and its stand.
@@ -55,10 +59,10 @@ public struct DigitalTwin: Sendable {
                 var scanner = Scanner(profile: radio.scanner, generator: tillStream.split("scanner"))
                 let all = sent.indices.map { index in
                     let packet = sent[index], at = spots[index]
-                    let held = model.held(till: tillIndex, tillPosition: till.position, phone: phoneIndex, at: at, basis: bases[index],
+                    let held = model.held(till: tillIndex, tillPosition: till.position, phone: phoneKey, at: at, basis: bases[index],
                                           stand: stands[index], fixedOffset: 0)
                     return packet.received(at: held.channel(packet.channel)
-                        + model.noise(till: tillIndex, event: index, phone: phoneIndex, channel: packet.channel)
+                        + model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel)
                         + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
                 }
                 var arriving = scanner.heard(all)
