@@ -9,12 +9,13 @@
 /// `TillCalibration`, docs/radio.md, docs/signal-model.md).
 ///
 /// The logarithm is the caller's, since three are in use and each caller keeps
-/// its own arithmetic: the C library's (`meanRSSI(log10Distance:)`: the first
-/// radio, the twin), the standard library's series (`meanRSSI(distance:)`,
-/// `Logarithm`: the phone-side selection code and the calibration fit, which
-/// import no C library), and the floor's table of decibels
-/// (`meanRSSI(decibelsOfDistance:)`, 10 log10 d at once: the per-packet
-/// path). They agree within 1e-12 dB (`SignalConsumersTests`).
+/// its own arithmetic: the C library's (`meanRSSI(log10Distance:)`: packets
+/// drawn afresh and links, the twin's fit), the standard library's series
+/// (`meanRSSI(distance:)`, `Logarithm`: the phone-side selection code and the
+/// calibration fit, which import no C library), and the signal model's table
+/// of decibels (`meanRSSI(decibelsOfDistance:)`, 10 log10 d at once: the held
+/// signals of the floor, its walk and the twin). They agree within 1e-12 dB
+/// (`SignalConsumersTests`).
 public struct PathLoss: Hashable, Sendable {
     /// Mean RSSI at 1 m, dBm.
     public var referenceRSSI: Double

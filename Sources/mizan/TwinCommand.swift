@@ -111,7 +111,7 @@ enum TwinCommand {
                 for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
             } else if let (path, read) = radioFile {
                 radio = read
-                printError("mizan twin: \(path) gives the path loss and offsets; the split of its spread, the advertising and the scanning are taken from the Danis fit (docs/digital-twin.md)")
+                printError("mizan twin: \(path) gives the reference RSSI, the exponent and the spread (and a calibration's till offsets); how the spread splits, the fades' lengths and channel K, the sensitivity, the advertising and the scanning are taken from the Danis fit (docs/digital-twin.md)")
             } else {
                 throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
             }

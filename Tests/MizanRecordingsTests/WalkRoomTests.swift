@@ -23,15 +23,16 @@ import MizanFormats
         let radius = 0.25
         var result: [(Double, Double, Double)] = []
         for (index, till) in plan.tills.enumerated() {
-            // The walk's readings near the spot, by stand (held fades): the stands' means are what is independent.
+            // The walk's readings near the spot, in pieces of its line two fading lengths long (a piece holds
+            // about two stands of held fades, so the pieces' means are close to independent), in order.
             var stands: [Int: [Double]] = [:]
             for sample in samples where sample.till == till.id {
                 let here = Position(x: sample.x, y: sample.y, z: sample.z)
                 guard (sample.x - spot.x) * (sample.x - spot.x) + (sample.y - spot.y) * (sample.y - spot.y) <= radius * radius else { continue }
-                let key = Int((sample.y * 1000).rounded()) * 100_000 + Int(((sample.x + 50) / plan.radio.fadingLength).rounded(.down))
-                stands[key, default: []].append(Double(sample.rssi) - walkRoom.meanRSSI(distance: here.distance(to: till.position)))
+                let key = Int((sample.y * 1000).rounded()) * 100_000 + Int(((sample.x + 50) / (2 * plan.radio.fadingLength)).rounded(.down))
+                stands[key, default: []].append(Double(sample.rssi) - walkRoom.meanRSSI(till: index, distance: here.distance(to: till.position)))
             }
-            let means = stands.values.map { $0.reduce(0, +) / Double($0.count) }
+            let means = stands.keys.sorted().map { key in stands[key].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
             let walkMean = means.reduce(0, +) / Double(means.count)
             let walkVariance = means.map { ($0 - walkMean) * ($0 - walkMean) }.reduce(0, +) / Double(means.count - 1)
             // Payers standing at the spot: each its own phone, its held signal on every channel.
@@ -40,7 +41,7 @@ import MizanFormats
             for phone in 0..<2_000 {
                 let held = payerRoom.held(till: index, tillPosition: till.position, phone: phone, at: spot, basis: basis, stand: 1 << 24,
                                           fixedOffset: till.rssiOffset - plan.payerBehaviour.bodyLoss)
-                heard.append((held.channel(0) + held.channel(1) + held.channel(2)) / 3 - payerRoom.meanRSSI(distance: spot.distance(to: till.position)))
+                heard.append((held.channel(0) + held.channel(1) + held.channel(2)) / 3 - payerRoom.meanRSSI(till: index, distance: spot.distance(to: till.position)))
             }
             let payerMean = heard.reduce(0, +) / Double(heard.count)
             let payerVariance = heard.map { ($0 - payerMean) * ($0 - payerMean) }.reduce(0, +) / Double(heard.count - 1)

@@ -118,7 +118,7 @@ import Darwin
                     let held = model.held(till: 0, tillPosition: tillPosition, phone: spot, at: at, basis: model.shadowingBasis(at: at),
                                           stand: stand, fixedOffset: 0)
                     return held.channel(channel) + model.noise(till: 0, event: event, phone: spot, channel: channel)
-                        - model.meanRSSI(distance: at.distance(to: tillPosition))
+                        - model.meanRSSI(till: 0, distance: at.distance(to: tillPosition))
                 }
                 let a = residual(here, walked: 0)
                 squares += a * a

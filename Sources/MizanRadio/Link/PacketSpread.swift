@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The per-packet spread and fading of the path-loss model as a discrete
-/// distribution of dB offsets: what `SignalModel.packetRSSI(mean:generator:)` adds to a
+/// distribution of dB offsets: what `SignalModel.Fresh.packetRSSI(mean:generator:)` adds to a
 /// link's mean, tabulated once by quadrature (no draws), so that the chance a
 /// packet is lost at a given mean is a sum rather than a simulation.
 package struct PacketSpread {

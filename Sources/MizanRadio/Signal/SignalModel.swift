@@ -38,11 +38,12 @@ import Darwin
 /// Drawn afresh (`Fresh.packetRSSI(mean:generator:)`), from the caller's sequential
 /// generator: a packet whose spread nothing holds. On the signal model these
 /// are a connection's packets (its noise and, since data channels hop, a fresh
-/// channel fade: `RadioParameters.linkPackets`). The first radio
-/// (`"advertising": "simple"`, `RadioParameters.firstDefinition`) is this
-/// model's parameter set in which nothing is held: no field, no fades, no
-/// drawn offsets, every packet N(0, `packetSigma`) (and Rician K `ricianKdB`
-/// if set) around the path loss plus the caller's offsets.
+/// channel fade: `RadioParameters.linkPackets`) and the advertising packet a
+/// faithful connection request answers. The first radio (`"advertising":
+/// "simple"`, `RadioParameters.firstDefinition`) draws every packet there and
+/// holds nothing: no field, no fades, no drawn offsets, every packet
+/// N(0, `packetSigma`) (and Rician K `ricianKdB` if set) around the path loss
+/// plus the caller's offsets.
 public struct SignalModel: Sendable {
     /// The path loss (`PathLoss`).
     public let pathLoss: PathLoss
@@ -101,20 +102,17 @@ public struct SignalModel: Sendable {
         let index = UInt64(offsets.count)
         var offsetStream = root.split("till offset").split(index)
         let drawn = tillOffsetSigma > 0 ? offsetStream.normal(mean: 0, sd: tillOffsetSigma) : 0
-        offsets.append(given == 0 ? drawn : drawn + given)
+        offsets.append(drawn + given)
         exponents.append(exponent ?? pathLoss.exponent)
         var phaseStream = root.split("shadowing").split(index)
         shadowing.addTill(generator: &phaseStream)
     }
 
-    /// Mean RSSI at `distance` metres with the parameters' exponent (`Fresh.meanRSSI(distance:)`).
-    public func meanRSSI(distance: Double) -> Double { fresh.meanRSSI(distance: distance) }
-
     /// Mean RSSI from till `till` at `distance` metres, by its own exponent
     /// (the decibels table: the held signals).
     @inline(__always)
     public func meanRSSI(till: Int, distance: Double) -> Double {
-        pathLoss.referenceRSSI - exponents[till] * decibels.of(PathLoss.clamped(distance))
+        PathLoss(referenceRSSI: pathLoss.referenceRSSI, exponent: exponents[till]).meanRSSI(decibelsOfDistance: decibels.of(PathLoss.clamped(distance)))
     }
 
     /// The till's shadowing field at `position`, dB.

@@ -186,7 +186,7 @@ public struct TwinFit: Sendable {
             }
             shadowShare = Swift.min(0.9, c0 * exp(separation(0) / shadowLength))
         } else {
-            assumed.append("shadowing share and length (fewer than 31 pairs of rows from two tracks within 0.25 m, or none correlated)")
+            assumed.append("shadowing share and length (fewer than 31 pairs of rows from two tracks under 0.25 m or 0.75-1.5 m apart, or no correlation under 0.25 m)")
         }
         var fadeLength = 0.17, fadeShare = 0.29
         if let s1 = correlation(2), let s2 = correlation(3) {
@@ -217,8 +217,10 @@ public struct TwinFit: Sendable {
         signal.shadowingLength = shadowLength
         signal.fadingKdB = fadeShare > 0 ? RicianFade.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
         signal.fadingLength = fadeLength
-        // The rest is per packet: each channel's own Rician fade, K chosen so the
-        // residuals' skewness matches the training tracks', and Gaussian noise.
+        // The rest: each channel's own Rician fade (held per stand like the link's, but readings of
+        // one till on two events are mostly on different channels, so it correlates with nothing the
+        // bins above measure), K chosen so the residuals' skewness matches the training tracks', and
+        // Gaussian noise.
         let rest = Swift.max(0, 1 - shadowShare - fadeShare) * variance
         let n = Double(points.count)
         let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)

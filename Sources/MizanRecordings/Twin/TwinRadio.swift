@@ -31,9 +31,9 @@ public struct TwinRadio: Sendable {
 
     /// A radio from a calibration (`mizan calibrate`'s output or a floor
     /// file's radio section): its reference RSSI, exponent and offsets; its
-    /// residual sigma split between shadowing, link fading and the per-packet
-    /// rest in the shares fitted on the Danis tracks (19 %, 29 %, 52 %; the rest
-    /// is each channel's own fade at K 5.7 dB, then noise), the Danis beacon's
+    /// residual sigma split between shadowing, link fading and the rest in the
+    /// shares fitted on the Danis tracks (19 %, 29 %, 52 %; the rest is each
+    /// channel's own fade at K 5.7 dB, then noise), the Danis beacon's
     /// advertising and the Danis receivers' scanning.
     public static func from(referenceRSSI: Double, pathLossExponent: Double, packetSigma: Double, offsets: [TillID: Double]) -> TwinRadio {
         var signal = SignalParameters()
@@ -42,7 +42,7 @@ public struct TwinRadio: Sendable {
         let variance = packetSigma * packetSigma
         signal.shadowingSigma = (0.19 * variance).squareRoot()
         signal.fadingKdB = RicianFade.kFactor(forSpread: (0.29 * variance).squareRoot())
-        // The per-packet rest (52 %): each channel's own fade at the fitted K, then noise.
+        // The rest (52 %): each channel's own fade at the fitted K, then noise.
         let channelSpread = RicianFade.moments(kFactordB: signal.channelFadingKdB ?? 40).sd
         signal.packetNoise = Swift.max(0, 0.52 * variance - channelSpread * channelSpread).squareRoot()
         return TwinRadio(signal: signal, offsets: offsets, advertising: .danisBeacon, scanner: danisReceiver)

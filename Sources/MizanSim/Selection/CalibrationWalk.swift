@@ -99,12 +99,13 @@ public struct CalibrationWalk: Hashable, Sendable {
     /// Every packet the walker heard, till by till (ascending index), each
     /// till's in the order heard: in `room` (the run's `SignalModel`) on the
     /// signal model; on the first radio, every packet drawn afresh from the
-    /// same model (`SignalModel.packetRSSI`). Each till draws from its own stream.
+    /// same model (`SignalModel.Fresh.packetRSSI`). Each till draws from its own stream.
     public func samples(_ plan: FloorPlan, room: SignalModel?) -> [SurveySample] {
         guard let room else { return simpleSamples(plan) }
         let radio = plan.radio
         var scanner = Scanner(profile: scan, generator: SeededGenerator(seed: seed).split("scanner"))
-        let phone = -1 - Int(truncatingIfNeeded: seed)
+        // Below every payer's index (payers count from 0) whatever the seed.
+        let phone = seed < 1 << 63 ? -1 - Int(seed) : Int(truncatingIfNeeded: seed)
         let spacing = radio.packetSpacing / .seconds(1)
         let fadingLength = Swift.max(radio.fadingLength, 1e-3)
         var heard: [SurveySample] = []

@@ -9,7 +9,7 @@ import Testing
 /// The signal model on the floor's medium (docs/signal-model.md): what a
 /// scanning phone reports per till per second, what collisions and
 /// bystanders cost, and that it replays.
-@Suite struct FloorSignalTests {
+@Suite struct MediumSignalTests {
     /// Tills in a row `spacing` apart advertising every `interval`, one phone
     /// scanning by `profile` 1 m in front of the first for `seconds`: the
     /// reports the phone got from each till, in till order.
