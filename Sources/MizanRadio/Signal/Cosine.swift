@@ -13,8 +13,8 @@ import Darwin
 /// fdlibm's 33-bit split constants and no tail: each product is exact for
 /// |x| up to `reducedLimit`, the subtractions round), and the remainder,
 /// within pi/4, goes through fdlibm's cosine and sine kernels (`k_cos.c`,
-/// `k_sin.c`: under one unit in the last place). Beyond `reducedLimit` it
-/// calls the C library. Against the C library's `cos` over 140,000 arguments
+/// `k_sin.c`: under one unit in the last place). Beyond `reducedLimit` the
+/// caller takes the C library's. Against the C library's `cos` over 140,000 arguments
 /// up to 10^6 it differs by at most 2 units in the last place and 2.3e-16
 /// (`CosineTests`), so the figures are those of `cos`.
 package enum Cosine {
@@ -22,44 +22,13 @@ package enum Cosine {
     /// (Beyond it the three parts, with no tail, would lose accuracy.)
     static let reducedLimit = 1.0e6
 
-    @inline(__always)
-    static func cos(_ x: Double) -> Double {
-        guard abs(x) <= reducedLimit else { return libraryCosine(x) }
-        // n = x * 2/pi rounded to nearest (the 1.5 x 2^52 shift rounds, and its low bits are n mod 4).
-        let shifted = x * 0x1.45F306DC9C883p-1 + 0x1.8p52
-        let quadrant = shifted.bitPattern & 3
-        let n = shifted - 0x1.8p52
-        // r = x - n pi/2, pi/2 in three parts (fdlibm's pio2_1, pio2_2, pio2_3).
-        let r = ((x - n * 1.57079632673412561417e+00) - n * 6.07710050630396597660e-11) - n * 2.02226624871116645580e-21
-        let z = r * r
-        // fdlibm __kernel_cos(r, 0).
-        let c = z * (4.16666666666666019037e-02 + z * (-1.38888888888741095749e-03 + z * (2.48015872894767294178e-05
-            + z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11)))))
-        let hz = 0.5 * z
-        let w = 1.0 - hz
-        let cosR = w + (((1.0 - w) - hz) + z * c)
-        // fdlibm __kernel_sin(r, 0, 0).
-        let s = 8.33333333332248946124e-03 + z * (-1.98412698298579493134e-04 + z * (2.75573137070700676789e-06
-            + z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10)))
-        let sinR = r + r * z * (-1.66666666666666324348e-01 + z * s)
-        // cos(x) by quadrant: cos r, -sin r, -cos r, sin r.
-        let odd = 0 &- (quadrant & 1)
-        let bits = (cosR.bitPattern & ~odd) | (sinR.bitPattern & odd)
-        let negative = ((quadrant &+ 1) & 2) << 62
-        return Double(bitPattern: bits ^ negative)
-    }
-}
-
-extension Cosine {
-    /// Four cosines at once, as `cos(_:)` lane by lane (the same operations,
-    /// so the same bits), for arguments within `reducedLimit`.
-    @inline(__always)
-    static func cos(_ x: SIMD4<Double>) -> SIMD4<Double> { cosineAndSine(x).cos }
-
-    /// Four cosines and sines at once, for arguments within `reducedLimit`:
-    /// the cosines those of `cos(_:)`; the sines from the same reduction and
-    /// kernels, shifted a quadrant (sin r, cos r, -sin r, -cos r), so within
-    /// 2 units in the last place of the C library's `sin` too (`CosineTests`).
+    /// Four cosines and sines at once, each lane on its own, for arguments
+    /// within `reducedLimit` (beyond it the caller takes the C library's:
+    /// `libraryCosine`, `librarySine`): n = x * 2/pi rounded to nearest (the
+    /// 1.5 x 2^52 shift rounds, and its low bits are n mod 4), r = x - n pi/2
+    /// in three parts (fdlibm's pio2_1, pio2_2, pio2_3), fdlibm's cosine and
+    /// sine kernels of r, and the quadrant's sign and swap: within 2 units in
+    /// the last place of the C library's `cos` and `sin` (`CosineTests`).
     @inline(__always)
     static func cosineAndSine(_ x: SIMD4<Double>) -> (cos: SIMD4<Double>, sin: SIMD4<Double>) {
         let shift = SIMD4<Double>(repeating: 0x1.8p52)
