@@ -13,7 +13,7 @@ import MizanFormats
         let plan = try FloorFile.parse(text, file: "floor.json")
         let walk = CalibrationWalk().samples(plan, room: nil)
         #expect(walk.count > 1_000)
-        let fit = try CalibrationFit(walk, tills: plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) })
+        let fit = try CalibrationFit(walk, tills: plan.tills.map { TillPlacement(till: $0.id, position: $0.position) })
         #expect(abs(fit.calibration.referenceRSSI - -62) < 1)
         #expect(abs(fit.calibration.pathLossExponent - 2.5) < 0.2)
         #expect(abs(fit.calibration.packetSigma - 4) < 0.5)

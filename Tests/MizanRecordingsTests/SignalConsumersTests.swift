@@ -84,12 +84,12 @@ import MizanTime
     /// distance read 20 times with evenly spaced dither so that rounding
     /// averages out), returns it.
     @Test func theFitReturnsTheParameterSet() throws {
-        let till = TillPlacement(till: TillID(1), x: 0, y: 0, z: 0)
+        let till = TillPlacement(till: TillID(1), position: Position(x: 0, y: 0, z: 0))
         var samples: [SurveySample] = []
         for distance in Self.distances {
             for step in 0..<20 {
                 let rssi = Self.expected(distance) + (Double(step) + 0.5) / 20 - 0.5
-                samples.append(SurveySample(x: distance, y: 0, z: 0, till: till.till, rssi: Int(rssi.rounded())))
+                samples.append(SurveySample(position: Position(x: distance, y: 0, z: 0), till: till.till, rssi: Int(rssi.rounded())))
             }
         }
         let fit = try CalibrationFit(samples, tills: [till]).calibration

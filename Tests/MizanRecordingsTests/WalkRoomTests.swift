@@ -27,7 +27,7 @@ import MizanFormats
             // about two stands of held fades, so the pieces' means are close to independent), in order.
             var stands: [Int: [Double]] = [:]
             for sample in samples where sample.till == till.id {
-                let here = Position(x: sample.x, y: sample.y, z: sample.z)
+                let here = sample.position
                 guard (sample.x - spot.x) * (sample.x - spot.x) + (sample.y - spot.y) * (sample.y - spot.y) <= radius * radius else { continue }
                 let key = Int((sample.y * 1000).rounded()) * 100_000 + Int(((sample.x + 50) / (2 * plan.radio.fadingLength)).rounded(.down))
                 stands[key, default: []].append(Double(sample.rssi) - walkRoom.meanRSSI(till: index, distance: here.distance(to: till.position)))

@@ -1,6 +1,7 @@
 @testable import MizanSelection
 import Testing
 import MizanProtocol
+import MizanGeometry
 
 /// Every strategy on synthetic readings whose answer is known (the three
 /// tills 4 m apart of `PositionStrategyTests`, readings from the calibrated
@@ -14,7 +15,7 @@ import MizanProtocol
 
     /// A calibration walk along y = 0.5 from x = -1 to 9, noise-free.
     static let walk: [SurveySample] = PositionStrategyTests.readings(at: { t in (-1 + t, 0.5) }, from: 0, to: 10).map { sample in
-        SurveySample(x: -1 + sample.at / .seconds(1), y: 0.5, z: 1, till: sample.till, rssi: sample.rssi)
+        SurveySample(position: Position(x: -1 + sample.at / .seconds(1), y: 0.5, z: 1), till: sample.till, rssi: sample.rssi)
     }
 
     static func strategy(_ name: String, tills: [TillPlacement] = PositionStrategyTests.tills) -> SelectionStrategy {

@@ -1,5 +1,6 @@
 import Testing
 import MizanProtocol
+import MizanGeometry
 @testable import MizanSelection
 
 /// The position strategies' motion model (`PayerMotion`) on synthetic
@@ -14,7 +15,7 @@ import MizanProtocol
         // A wide grid and a point mass in its middle: after diffusing by
         // variance v per axis the mass is still 1, the mean still the middle,
         // and the variance along each axis v (the discrete walk is exact).
-        let wide = [TillPlacement(till: TillID(1), x: 0, y: 0, z: 1), TillPlacement(till: TillID(2), x: 20, y: 20, z: 1)]
+        let wide = [TillPlacement(till: TillID(1), position: Position(x: 0, y: 0, z: 1)), TillPlacement(till: TillID(2), position: Position(x: 20, y: 20, z: 1))]
         let map = RadioMap(survey: SiteSurvey(tills: wide, calibration: PositionStrategyTests.calibration))
         let middleX = map.xs.count / 2, middleY = map.ys.count / 2
         var weights = [Double](repeating: 0, count: map.cellCount)

@@ -8,9 +8,9 @@ import MizanGeometry
 /// three tills in a row 4 m apart, readings drawn from the calibrated model.
 @Suite struct PositionStrategyTests {
     static let tills = [
-        TillPlacement(till: TillID(1), x: 0, y: 0, z: 1),
-        TillPlacement(till: TillID(2), x: 4, y: 0, z: 1),
-        TillPlacement(till: TillID(3), x: 8, y: 0, z: 1),
+        TillPlacement(till: TillID(1), position: Position(x: 0, y: 0, z: 1)),
+        TillPlacement(till: TillID(2), position: Position(x: 4, y: 0, z: 1)),
+        TillPlacement(till: TillID(3), position: Position(x: 8, y: 0, z: 1)),
     ]
     static let calibration = TillCalibration(referenceRSSI: -60, pathLossExponent: 2, packetSigma: 5, offsets: [], phoneHeight: 1)
 
@@ -87,7 +87,7 @@ import MizanGeometry
         var walk: [SurveySample] = []
         for sample in Self.readings(at: { t in (-1 + t, 0.5) }, from: 0, to: 10, offset: offset) {
             let x = -1 + (sample.at / .seconds(1))
-            walk.append(SurveySample(x: x, y: 0.5, z: 1, till: sample.till, rssi: sample.rssi))
+            walk.append(SurveySample(position: Position(x: x, y: 0.5, z: 1), till: sample.till, rssi: sample.rssi))
         }
         let standing = Self.readings(at: { _ in (2.5, 0.5) }, from: 0, to: 1, offset: offset)
         let plain = Self.position()
@@ -113,7 +113,7 @@ import MizanGeometry
     }
 
     @Test func aHugeFloorIsCoarsenedToAGridOfBoundedSize() {
-        let far = [TillPlacement(till: TillID(1), x: 0, y: 0, z: 1), TillPlacement(till: TillID(2), x: 1e6, y: 1e6, z: 1)]
+        let far = [TillPlacement(till: TillID(1), position: Position(x: 0, y: 0, z: 1)), TillPlacement(till: TillID(2), position: Position(x: 1e6, y: 1e6, z: 1))]
         let map = RadioMap(survey: SiteSurvey(tills: far, calibration: Self.calibration))
         #expect(map.cellCount <= RadioMap.maximumCells)
         #expect(map.step > RadioMap.defaultStep)
@@ -123,7 +123,7 @@ import MizanGeometry
     @Test func aFloorOfManyTillsIsCoarsenedToABoundedNumberOfPairs() {
         let tills = (0..<2_000).map { (index: Int) -> TillPlacement in
             let x = Double(index % 45) * 9, y = Double(index / 45) * 9
-            return TillPlacement(till: TillID(UInt32(index + 1)), x: x, y: y, z: 1)
+            return TillPlacement(till: TillID(UInt32(index + 1)), position: Position(x: x, y: y, z: 1))
         }
         let map = RadioMap(survey: SiteSurvey(tills: tills, calibration: Self.calibration))
         #expect(map.cellCount * tills.count <= RadioMap.maximumEntries)

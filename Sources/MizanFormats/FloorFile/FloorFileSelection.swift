@@ -33,7 +33,7 @@ extension FloorFile {
                 do { plan.phoneSelection = try spec.strategy(survey: nil) } catch { throw fields.error("name", error.description) }
                 return plan
             }
-            let placements = plan.tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) }
+            let placements = plan.tills.map { TillPlacement(till: $0.id, position: $0.position) }
             var samples: [SurveySample] = []
             if let walk {
                 let draws = walk.draws(plan)

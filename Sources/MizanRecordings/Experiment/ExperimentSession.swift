@@ -33,7 +33,7 @@ struct ExperimentSession {
     func strategy(positions: [Position]) -> SelectionStrategy {
         let radio = cell.radio
         let survey = SiteSurvey(
-            tills: positions.enumerated().map { TillPlacement(till: TillID(UInt32($0.offset + 1)), x: $0.element.x, y: $0.element.y, z: $0.element.z) },
+            tills: positions.enumerated().map { TillPlacement(till: TillID(UInt32($0.offset + 1)), position: $0.element) },
             calibration: TillCalibration(referenceRSSI: radio.referenceRSSI, pathLossExponent: radio.pathLossExponent,
                                          packetSigma: radio.packetSigma, offsets: [], phoneHeight: radio.phoneHeight))
         return (try? cell.strategy.strategy(survey: survey)) ?? .default // never nil: the survey is given

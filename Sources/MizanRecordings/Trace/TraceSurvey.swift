@@ -6,7 +6,7 @@ import MizanSim
 extension RSSITrace {
     /// The tills as placements a position-based strategy takes.
     public var placements: [TillPlacement] {
-        tills.map { TillPlacement(till: $0.id, x: $0.position.x, y: $0.position.y, z: $0.position.z) }
+        tills.map { TillPlacement(till: $0.id, position: $0.position) }
     }
 
     /// The rows of `phones` only (in file order), with the same tills.
@@ -18,7 +18,7 @@ extension RSSITrace {
     public var walk: [SurveySample] {
         rows.compactMap { row in
             row.rssi == RSSISample.notAvailable ? nil
-                : SurveySample(x: row.position.x, y: row.position.y, z: row.position.z, till: row.till, rssi: row.rssi)
+                : SurveySample(position: row.position, till: row.till, rssi: row.rssi)
         }
     }
 

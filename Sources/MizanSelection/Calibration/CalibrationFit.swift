@@ -30,8 +30,7 @@ public struct CalibrationFit: Hashable, Sendable {
             guard let index = RadioMap.index(of: sample.till, in: ids) else { continue }
             let till = placements[index]
             heights += sample.z
-            let dx = sample.x - till.x, dy = sample.y - till.y, dz = sample.z - till.z
-            let x = PathLoss.regressor(distance: (dx * dx + dy * dy + dz * dz).squareRoot())
+            let x = PathLoss.regressor(distance: sample.position.distance(to: till.position))
             groups[index].append((x, Double(sample.rssi)))
         }
         let heard = placements.indices.filter { !groups[$0].isEmpty }

@@ -120,7 +120,7 @@ public struct CalibrationWalk: Hashable, Sendable {
                 held = signal
                 let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
                 guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
-                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: SignalModel.reported(rssi)))
+                heard.append(SurveySample(position: here, till: till.id, rssi: SignalModel.reported(rssi)))
             }
         }
         return heard
@@ -141,7 +141,7 @@ public struct CalibrationWalk: Hashable, Sendable {
             for _ in 0..<(reach < radio.sensitivity ? 0 : radio.advertisingChannels) {
                 let rssi = model.packetRSSI(distance: distance, fixedOffset: offset, generator: &packets)
                 guard rssi >= radio.sensitivity else { continue }
-                heard.append(SurveySample(x: here.x, y: here.y, z: here.z, till: till.id, rssi: SignalModel.reported(rssi)))
+                heard.append(SurveySample(position: here, till: till.id, rssi: SignalModel.reported(rssi)))
             }
         }
         return heard
