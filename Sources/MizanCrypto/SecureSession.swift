@@ -11,10 +11,7 @@ public struct SecureSession: Sendable {
 
     /// The till's session from its session keys (derived already, perhaps ahead on a `CryptoPool`).
     public static func host(keys: SessionKeys, transcript: Transcript) -> SecureSession {
-        SecureSession(
-            sealer: SealingChannel(direction: .hostToClient, key: keys.transmit, transcript: transcript),
-            opener: OpeningChannel(direction: .clientToHost, key: keys.receive, transcript: transcript)
-        )
+        SecureSession(keys: keys, sending: .hostToClient, receiving: .clientToHost, transcript: transcript)
     }
 
     public static func client(own: KeyPair, host: PublicKey, transcript: Transcript) throws(CryptoError) -> SecureSession {
@@ -23,10 +20,13 @@ public struct SecureSession: Sendable {
 
     /// The phone's session from its session keys (derived already, perhaps ahead on a `CryptoPool`).
     public static func client(keys: SessionKeys, transcript: Transcript) -> SecureSession {
-        SecureSession(
-            sealer: SealingChannel(direction: .clientToHost, key: keys.transmit, transcript: transcript),
-            opener: OpeningChannel(direction: .hostToClient, key: keys.receive, transcript: transcript)
-        )
+        SecureSession(keys: keys, sending: .clientToHost, receiving: .hostToClient, transcript: transcript)
+    }
+
+    /// Seals what it sends with the transmit key and opens what it receives with the receive key.
+    private init(keys: SessionKeys, sending: Direction, receiving: Direction, transcript: Transcript) {
+        sealer = SealingChannel(direction: sending, key: keys.transmit, transcript: transcript)
+        opener = OpeningChannel(direction: receiving, key: keys.receive, transcript: transcript)
     }
 
     /// `frameHeader`: the clear bytes of the frame before the sealed field, authenticated with it.
