@@ -110,7 +110,7 @@ public final class RadioMedium {
         self.linkLayer = linkLayer
         if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         self.parameters = parameters
-        signal = SignalModel(parameters: parameters, generator: generator.split("signal"))
+        signal = Self.signalModel(parameters: parameters, generator: generator)
         fresh = signal.fresh
         hasSignal = parameters.advertising == .signal
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
@@ -133,7 +133,12 @@ public final class RadioMedium {
     /// `"advertising": "signal"`, else nil), before its tills are added: the
     /// room's draws, for the floor's simulated calibration walk (`Floor.room`).
     package static func room(parameters: RadioParameters, generator: SeededGenerator) -> SignalModel? {
-        parameters.advertising == .signal ? SignalModel(parameters: parameters, generator: generator.split("signal")) : nil
+        parameters.advertising == .signal ? signalModel(parameters: parameters, generator: generator) : nil
+    }
+
+    /// The signal model of a medium made with `parameters` and `generator`, before its tills are added.
+    private static func signalModel(parameters: RadioParameters, generator: SeededGenerator) -> SignalModel {
+        SignalModel(parameters: parameters, generator: generator.split("signal"))
     }
 
     /// The signal model with the tills added so far, on the signal model: the room the phones hear them in.

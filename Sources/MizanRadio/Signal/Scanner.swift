@@ -34,7 +34,12 @@ public struct Scanner: Sendable {
 
     /// The packets it hears: those on the channel it listens on at their time.
     public func heard(_ arriving: [ReceivedPacket]) -> [ReceivedPacket] {
-        arriving.filter { listeningChannel(at: $0.packet.time) == $0.packet.channel }
+        arriving.filter { hears($0.packet) }
+    }
+
+    /// Whether `packet` is on the channel it listens on at the packet's time.
+    public func hears(_ packet: AdvertisingPacket) -> Bool {
+        listeningChannel(at: packet.time) == packet.channel
     }
 
     /// Of packets heard and decoded (in time order), the ones it reports:

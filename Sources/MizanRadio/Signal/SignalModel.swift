@@ -45,8 +45,8 @@ import Darwin
 /// N(0, `packetSigma`) (and Rician K `ricianKdB` if set) around the path loss
 /// plus the caller's offsets.
 public struct SignalModel: Sendable {
-    /// The path loss (`PathLoss`).
-    public let pathLoss: PathLoss
+    /// The path loss (`PathLoss`), the parameters' exponent.
+    public var pathLoss: PathLoss { fresh.pathLoss }
     public let tillOffsetSigma: Double
     public let shadowingSigma: Double
     public let shadowingLength: Double
@@ -72,7 +72,6 @@ public struct SignalModel: Sendable {
 
     /// A model of `parameters` whose room (offsets, field, hashed draws) comes from `generator`; tills are added with `addTill`.
     public init(parameters: RadioParameters, generator: SeededGenerator) {
-        pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent)
         tillOffsetSigma = parameters.tillOffsetSigma
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength

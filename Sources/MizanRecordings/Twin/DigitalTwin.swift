@@ -50,14 +50,16 @@ public struct DigitalTwin: Sendable {
             var advertisingStream = phoneStream.split("advertising")
             let sent = radio.advertising.packets(source: 0, from: path.start, to: path.end, generator: &advertisingStream)
             // Where the phone is at each packet, that spot's field features, and its stand.
-            let spots = sent.map { path.position(at: $0.time) }
+            let places = sent.map { path.place(at: $0.time) }
+            let spots = places.map(\.position)
             let bases = spots.map { model.shadowingBasis(at: $0) }
-            let stands = sent.map { UInt64(Swift.min(path.walked(at: $0.time) / fadingLength, 1e12)) + 1 }
+            let stands = places.map { UInt64(Swift.min($0.walked / fadingLength, 1e12)) + 1 }
             var phoneRows: [(row: RSSITrace.Row, order: Int)] = []
             for (tillIndex, till) in tills.enumerated() {
                 let tillStream = phoneStream.split("till/\(till.id.rawValue)")
                 var scanner = Scanner(profile: radio.scanner, generator: tillStream.split("scanner"))
-                let all = sent.indices.map { index in
+                // Only what the till's scanner hears (the packets on the channel it listens on then) is worked out.
+                var arriving = sent.indices.filter { scanner.hears(sent[$0]) }.map { index in
                     let packet = sent[index], at = spots[index]
                     let held = model.held(till: tillIndex, tillPosition: till.position, phone: phoneKey, at: at, basis: bases[index],
                                           stand: stands[index], fixedOffset: 0)
@@ -65,7 +67,6 @@ public struct DigitalTwin: Sendable {
                         + model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel)
                         + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
                 }
-                var arriving = scanner.heard(all)
                 if let bystanders = radio.bystanders {
                     var stream = tillStream.split("bystanders")
                     arriving = (arriving + scanner.heard(bystanders.packets(from: path.start, to: path.end, generator: &stream)))

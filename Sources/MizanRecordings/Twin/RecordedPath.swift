@@ -30,23 +30,20 @@ public struct RecordedPath: Sendable {
     public var start: Double { times.first ?? 0 }
     public var end: Double { times.last ?? 0 }
 
-    public func position(at time: Double) -> Position {
-        guard let first = positions.first, let last = positions.last else { return Position(x: 0, y: 0) }
-        if time <= times[0] { return first }
-        if time >= times[times.count - 1] { return last }
+    public func position(at time: Double) -> Position { place(at: time).position }
+
+    /// How far the phone had walked by `time`, metres (0 before the first row).
+    public func walked(at time: Double) -> Double { place(at: time).walked }
+
+    /// Where the phone was at `time` and how far it had walked, from one search of the rows.
+    public func place(at time: Double) -> (position: Position, walked: Double) {
+        guard let first = positions.first, let last = positions.last, let total = distances.last else { return (Position(x: 0, y: 0), 0) }
+        if time <= times[0] { return (first, 0) }
+        if time >= times[times.count - 1] { return (last, total) }
         let upper = TraceReplay.firstIndex(times) { $0 > time }
         let a = positions[upper - 1], b = positions[upper]
         let f = (time - times[upper - 1]) / (times[upper] - times[upper - 1])
-        return Position(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f)
-    }
-
-    /// How far the phone had walked by `time`, metres (0 before the first row).
-    public func walked(at time: Double) -> Double {
-        guard let last = distances.last else { return 0 }
-        if time <= times[0] { return 0 }
-        if time >= times[times.count - 1] { return last }
-        let upper = TraceReplay.firstIndex(times) { $0 > time }
-        let f = (time - times[upper - 1]) / (times[upper] - times[upper - 1])
-        return distances[upper - 1] + (distances[upper] - distances[upper - 1]) * f
+        return (Position(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f),
+                distances[upper - 1] + (distances[upper] - distances[upper - 1]) * f)
     }
 }
