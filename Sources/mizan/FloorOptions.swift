@@ -57,7 +57,7 @@ struct FloorOptions {
             }
             plan.payers = .queues(meanGap: .zero, idle: payers)
         }
-        return (plan, "floor " + JSONText.render(json) + "\noverrides" + arguments + "\n")
+        return (plan, "floor " + JSON(json).compact + "\noverrides" + arguments + "\n")
     }
 
     /// The overrides as options, to repeat in a replay command.

@@ -35,22 +35,22 @@ enum LanesText {
 
     /// A JSON array, one lane per line.
     static func json(_ results: [LaneResult]) -> String {
-        let items: [JSONValue] = results.map { result in
+        let items: [JSON] = results.map { result in
             .object([
                 ("lane", .string(result.lane.name)),
                 ("file", .string(result.lane.file)),
-                ("ending", .number(Double(result.lane.ending.rawValue))),
+                ("ending", .int(result.lane.ending.rawValue)),
                 ("real", .string(result.lane.real.rawValue)),
                 ("hostScreen", result.hostScreen.map { .string($0.rawValue) } ?? .null),
                 ("phoneScreen", result.phoneScreen.map { .string($0.rawValue) } ?? .null),
                 ("charged", .bool(result.charged)),
-                ("logLines", .number(Double(result.logLines))),
+                ("logLines", .int(result.logLines)),
                 ("logAudit", .array(result.audit.map { .string($0.description) })),
                 ("problems", .array(result.problems.map { .string($0) })),
                 ("pass", .bool(result.passed)),
             ])
         }
-        return "[\n" + items.map { "  " + JSONText.render($0) }.joined(separator: ",\n") + "\n]"
+        return JSONWriter.lines(.compact).text(.array(items))
     }
 
     private static func audit(_ result: LaneResult) -> String {

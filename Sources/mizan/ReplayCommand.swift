@@ -56,7 +56,7 @@ enum ReplayCommand {
         print("transaction \(number) of \(plan.name), seed \(seed): \(transaction.till), \(transaction.phone)")
         print("endings: till \(record.pair.host?.screen.rawValue ?? "-"), phone \(record.pair.phone?.screen.rawValue ?? "-")")
         for event in transaction.events {
-            let time = TransactionsFile.seconds(event.time)
+            let time = TransactionsFile.seconds(event.time).compact
             print("  \(time) s  \(event.device.padding(9))  \(event.event)\(event.details.isEmpty ? "" : "  " + event.details)")
         }
         return 0

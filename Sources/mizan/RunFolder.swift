@@ -24,14 +24,14 @@ enum RunFolder {
     }
 
     static func finish(_ directory: String, floor: String, seed: UInt64, options: String, files: [String]) throws(InputError) {
-        let json = JSONText.object([
-            ("floor", JSONText.string(floor)),
-            ("seed", String(seed)),
-            ("overrides", JSONText.string(options.trimmingEnds(" "))),
-            ("build", JSONText.string(Build.identity)),
-            ("files", JSONText.array(files.map(JSONText.string))),
-            ("complete", "true"),
-        ])
+        let json = JSON.object([
+            ("floor", .string(floor)),
+            ("seed", .unsigned(seed)),
+            ("overrides", .string(options.trimmingEnds(" "))),
+            ("build", .string(Build.identity)),
+            ("files", .array(files.map(JSON.string))),
+            ("complete", .bool(true)),
+        ]).spaced
         try TextFile.write(json + "\n", to: directory + "/" + marker)
     }
 }

@@ -55,28 +55,28 @@ struct SoakCase: Equatable, Sendable {
 
     /// The case as a floor file (docs/floor-files.md).
     var floorJSON: String {
-        let faultObjects = faults.map { fault -> String in
-            var members: [(String, String)] = [("kind", JSONText.string(fault.kind.rawValue))]
-            let device = (fault.onTill ? "till" : "phone", String(fault.device))
+        let faultObjects: [JSON] = faults.map { fault in
+            var members: [(key: String, value: JSON)] = [("kind", .string(fault.kind.rawValue))]
+            let device: (key: String, value: JSON) = (fault.onTill ? "till" : "phone", .int(fault.device))
+            let at: (key: String, value: JSON) = ("atSeconds", .fixed(fault.atSeconds, digits: 3))
             switch fault.kind {
-            case .dropLink: members += [device, ("atSeconds", Decimals.format(fault.atSeconds, digits: 3))]
-            case .dropLinkAtStep: members += [device, ("step", JSONText.string(fault.detail))]
-            case .bluetooth: members += [device, ("state", JSONText.string(fault.detail)), ("atSeconds", Decimals.format(fault.atSeconds, digits: 3))]
-            case .walkAway: members += [device, ("atSeconds", Decimals.format(fault.atSeconds, digits: 3))]
-            case .corruptFrame: members += [device, ("frame", JSONText.string(fault.detail))]
+            case .dropLink: members += [device, at]
+            case .dropLinkAtStep: members += [device, ("step", .string(fault.detail))]
+            case .bluetooth: members += [device, ("state", .string(fault.detail)), at]
+            case .walkAway: members += [device, at]
+            case .corruptFrame: members += [device, ("frame", .string(fault.detail))]
             }
-            return JSONText.object(members)
+            return .object(members)
         }
-        let payers = pairs ? JSONText.object([("arrivals", JSONText.string("pairs"))])
-            : JSONText.object([("arrivals", JSONText.string("poisson")), ("meanGapSeconds", "5")])
-        let row = JSONText.object([("count", String(tills)), ("spacing", Decimals.format(spacing, digits: 3))])
-        return JSONText.object([
-            ("name", JSONText.string("soak")),
-            ("minutes", Decimals.format(minutes, digits: 4)),
-            ("tills", JSONText.object([("row", row)])),
+        let payers: JSON = pairs ? .object([("arrivals", .string("pairs"))])
+            : .object([("arrivals", .string("poisson")), ("meanGapSeconds", .int(5))])
+        return JSON.object([
+            ("name", .string("soak")),
+            ("minutes", .fixed(minutes, digits: 4)),
+            ("tills", .object([("row", .object([("count", .int(tills)), ("spacing", .fixed(spacing, digits: 3))]))])),
             ("payers", payers),
-            ("faults", JSONText.array(faultObjects)),
-        ]) + "\n"
+            ("faults", .array(faultObjects)),
+        ]).spaced + "\n"
     }
 
     /// Smaller cases, the boldest first: fewer faults, fewer tills, less time.

@@ -69,9 +69,9 @@ import Testing
     /// and no writer type of a format is declared.
     @Test func fileFormatsAreWrittenInMizanFormatsAlone() throws {
         let handWritten = try Regex(#"("\[" \+|"\{" \+|"\{\\"|#"\{"|<svg|<rect |<line |<text |<polyline |<circle )"#)
-        let writers = try Regex(#"(?m)^\s*(?:public |package )?(?:final )?(?:struct|class|enum) (TraceWriter|SVGDocument|JSONText)\b"#)
+        let writers = try Regex(#"(?m)^\s*(?:public |package )?(?:final )?(?:struct|class|enum) (TraceWriter|SVGDocument|JSONWriter|JSON)\b"#)
         #expect(#"let line = "[" + items.joined() + "]""#.contains(handWritten) && #"svg += "<rect x=\"1\"/>""#.contains(handWritten))
-        #expect("public enum JSONText {".contains(writers) && !"let text = JSONText.array(items)".contains(handWritten))
+        #expect("public enum JSON {".contains(writers) && !"public enum JSONValue {".contains(writers) && !"let text = JSON.array(items).compact".contains(handWritten))
         for file in RepositoryTests.swiftFiles(under: "Sources") where !file.contains("/Sources/MizanFormats/") {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")

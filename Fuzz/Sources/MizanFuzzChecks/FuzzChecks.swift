@@ -41,7 +41,7 @@ public enum FuzzChecks {
     }
 
     /// JSON text: `JSONParser` refuses it with a line and column inside the
-    /// text, or accepts it, and what it accepts written back by `JSONText`
+    /// text, or accepts it, and what it accepts written back by `JSONWriter`
     /// parses to the same value. The floor-file reader then reads it (every
     /// number checked against its bound) without a trap.
     public static func json(_ bytes: [UInt8]) {
@@ -55,7 +55,7 @@ public enum FuzzChecks {
             }
             return
         }
-        let written = JSONText.render(value)
+        let written = JSON(value).compact
         guard let again = try? JSONParser.parse(written), again == value else { fatalError("a parsed value written back does not parse to itself: \(written)") }
         _ = try? FloorFile.plan(from: value, file: "fuzz.json")
     }

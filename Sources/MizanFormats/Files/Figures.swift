@@ -1,6 +1,6 @@
 /// How every output writes a figure, with one rule for a figure that is not a
 /// finite number (NaN where nothing was measured, an infinite ratio): text
-/// for people says "n/a", JSON writes `null`, a CSV cell stays empty.
+/// for people says "n/a", JSON writes `null` (`JSON.fixed`, `JSON.figure`), a CSV cell stays empty.
 /// Finite figures are fixed-point, rounded to `digits` decimals, trailing
 /// zeros dropped, never in exponent notation (`Decimals`).
 public enum Figures {
@@ -17,11 +17,6 @@ public enum Figures {
     /// For people: a difference of shares in percentage points with its sign, or "n/a".
     public static func signedPercent(_ share: Double, digits: Int = 1) -> String {
         share.isFinite ? (share >= 0 ? "+" : "") + percent(share, digits: digits) : "n/a"
-    }
-
-    /// In JSON: `value` to `digits` decimals, or `null` (none, or not finite).
-    public static func json(_ value: Double?, digits: Int = 4) -> String {
-        value.map { JSONText.number($0, digits: digits) } ?? "null"
     }
 
     /// In a CSV cell: `value` to `digits` decimals, or an empty cell (none, or not finite).

@@ -202,7 +202,7 @@ public final class JSONObjectReader {
     /// Refuses any field no getter asked for, naming the ones that were.
     public func finish() throws(JSONFileError) {
         for member in members where !asked.contains(member.key) {
-            let expected = asked.isEmpty ? "no fields here" : "one of " + asked.map { JSONText.string($0) }.joined(separator: ", ")
+            let expected = asked.isEmpty ? "no fields here" : "one of " + asked.map { JSON.string($0).compact }.joined(separator: ", ")
             throw error(member.key, "unknown field; expected \(expected)")
         }
     }
@@ -224,7 +224,7 @@ public final class JSONObjectReader {
     }
 
     private static func describe<T>(_ options: [(name: String, value: T)]) -> String {
-        "one of " + options.map { JSONText.string($0.name) }.joined(separator: ", ")
+        "one of " + options.map { JSON.string($0.name).compact }.joined(separator: ", ")
     }
 
     /// Short arrays written out (`[4, 1]`), anything else in brief.

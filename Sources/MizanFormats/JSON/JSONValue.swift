@@ -48,7 +48,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     public var brief: String {
         switch self {
         case let .number(number): Decimals.format(number, digits: 6)
-        case let .string(text): JSONText.string(text)
+        case let .string(text): JSON.string(text).compact
         case let .bool(flag): flag ? "true" : "false"
         case .null, .array, .object: kind
         }

@@ -17,8 +17,8 @@ public struct ReportPage {
 
     private let report: FloorReport
     private let summaryJSON: String
-    private var transactions: [String] = []
-    private var events: [String] = []
+    private var transactions: [JSON] = []
+    private var events: [JSON] = []
     private var eventsCut = false
     private var eventsUntil = 0.0
 
@@ -30,7 +30,7 @@ public struct ReportPage {
 
     /// Adds a line of `transactions.jsonl` (a JSON object).
     public mutating func addTransaction(_ line: String) {
-        transactions.append(line)
+        transactions.append(.written(line))
     }
 
     /// Adds the trace's next event (in time order), up to `maximumEvents`.
@@ -39,8 +39,7 @@ public struct ReportPage {
         guard events.count < Self.maximumEvents else { eventsCut = true; return }
         eventsUntil = seconds
         let detail = event.event == "screen" ? (event.string("screen") ?? "") : event.details
-        events.append(JSONText.array([JSONText.number(seconds, digits: 6), JSONText.string(Self.short(event.device)),
-                                      JSONText.string(event.event), JSONText.string(detail)]))
+        events.append(.array([.fixed(seconds, digits: 6), .string(Self.short(event.device)), .string(event.event), .string(detail)]))
     }
 
     /// "till-12" as "t12", "phone-3" as "p3", anything else as "f" (the floor).
@@ -51,16 +50,16 @@ public struct ReportPage {
     }
 
     public var html: String {
-        let endings = JSONText.object(Ending.allCases.map { (String($0.rawValue), JSONText.string($0.title)) })
-        let tills = JSONText.array(report.tills.map { JSONText.array([JSONText.number($0.x, digits: 3), JSONText.number($0.y, digits: 3)]) })
-        let data = JSONText.object([
-            ("title", JSONText.string(report.name)), ("seed", String(report.seed)),
-            ("seconds", JSONText.number(Double(report.simulated / .microseconds(1)) / 1e6, digits: 6)),
-            ("summary", summaryJSON), ("endings", endings), ("tills", tills),
-            ("transactions", "[" + transactions.joined(separator: ",\n") + "]"),
-            ("events", "[" + events.joined(separator: ",\n") + "]"),
-            ("eventsCut", eventsCut ? "true" : "false"), ("eventsUntil", JSONText.number(eventsUntil, digits: 6)),
-        ])
+        let endings = JSON.object(Ending.allCases.map { (String($0.rawValue), .string($0.title)) })
+        let tills = JSON.array(report.tills.map { .array([.fixed($0.x, digits: 3), .fixed($0.y, digits: 3)]) })
+        let data = JSONWriter.lines(.spaced).text(.object([
+            ("title", .string(report.name)), ("seed", .unsigned(report.seed)),
+            ("seconds", .fixed(Double(report.simulated / .microseconds(1)) / 1e6, digits: 6)),
+            ("summary", .written(summaryJSON)), ("endings", endings), ("tills", tills),
+            ("transactions", .array(transactions)),
+            ("events", .array(events)),
+            ("eventsCut", .bool(eventsCut)), ("eventsUntil", .fixed(eventsUntil, digits: 6)),
+        ]))
         // "</" never appears inside the data's strings unescaped: a script element cannot be closed by it.
         let embedded = data.replacing("</", with: "<\\/")
         return Self.head(title: report.name) + "<script type=\"application/json\" id=\"data\">" + embedded + "</script>\n<script>\n"

@@ -11,21 +11,22 @@ public enum SummaryCell: Sendable, Equatable {
     /// A measured figure, none when nothing was measured.
     case figure(Double?)
 
-    /// In JSON: a quoted string, an integer, a figure to six decimals, or null.
-    public var json: String {
+    /// In JSON: a string, an integer, a figure rounded to six decimals, or null.
+    public var json: JSON {
         switch self {
-        case let .text(text): JSONText.string(text)
-        case let .count(count): String(count)
-        case let .seed(seed): String(seed)
-        case let .figure(value?) where value.isFinite: String((value * 1_000_000).rounded() / 1_000_000)
-        case .figure: "null"
+        case let .text(text): .string(text)
+        case let .count(count): .int(count)
+        case let .seed(seed): .unsigned(seed)
+        case let .figure(value?): .number((value * 1_000_000).rounded() / 1_000_000)
+        case .figure: .null
         }
     }
 
     /// In a CSV cell: as in JSON, text quoted with its quotes doubled.
     public var csv: String {
-        guard case .text = self else { return json }
-        return "\"" + json.dropFirst().dropLast().replacingQuotes() + "\""
+        let text = json.compact
+        guard case .text = self else { return text }
+        return "\"" + text.dropFirst().dropLast().replacingQuotes() + "\""
     }
 
     /// The number it holds, if it is one.

@@ -50,7 +50,7 @@ public enum SummaryFile {
     }
 
     public static func json(_ report: FloorReport) -> String {
-        "{\n" + rows(report).map { "  \"\($0.key)\": \($0.cell.json)" }.joined(separator: ",\n") + "\n}\n"
+        JSONWriter.lines(.compact).text(.object(rows(report).map { ($0.key, $0.cell.json) })) + "\n"
     }
 
     /// One header line and one line of values.

@@ -20,44 +20,41 @@ public enum TransactionsFile {
     static func line(
         number: Int, record: TransactionLedger.Settled, host: TransactionLedger.HostRecord?, attempt: TransactionLedger.PhoneAttempt?
     ) -> String {
-            var fields: [(String, String)] = [
-                ("transaction", String(number)),
-                ("till", host.map { tillNumber($0.till) } ?? attempt?.chosenTill.map(tillNumber) ?? "null"),
-                ("phone", attempt.map { String(DeviceRef.phone($0.phone).number) } ?? "null"),
-                ("chosen_till", attempt?.chosenTill.map(tillNumber) ?? "null"),
-                ("nearest_till", attempt?.nearestTill.map(tillNumber) ?? "null"),
-                ("locked_at", host.map { seconds($0.lockedAt) } ?? "null"),
-                ("started_at", attempt.map { seconds($0.startedAt) } ?? "null"),
-                ("secure_at", attempt?.secureAt.map(seconds) ?? "null"),
-                ("host_ended_at", host?.endedAt.map(seconds) ?? "null"),
-                ("phone_ended_at", attempt?.endedAt.map(seconds) ?? "null"),
-                ("host_ending", record.pair.host.map { JSONText.string($0.screen.rawValue) } ?? "null"),
-                ("phone_ending", record.pair.phone.map { JSONText.string($0.screen.rawValue) } ?? "null"),
-            ]
-            switch record.verdict {
-            case let .agreed(ending):
-                fields.append(("ending", String(ending.rawValue)))
-                fields.append(("agreed", "true"))
-            case .violated:
-                fields.append(("ending", "null"))
-                fields.append(("agreed", "false"))
-            }
-            fields.append(("charged", record.pair.charged ? "true" : "false"))
-            fields.append(("phone_deadline_missed", attempt?.deadlineMissed == true ? "true" : "false"))
-            // Where the phone chose (metres), and its platform (faithful link layer): for the report's replay and distributions.
-            fields.append(("platform", attempt?.platform.map(JSONText.string) ?? "null"))
-            fields.append(("x", attempt?.position.map { JSONText.number($0.x, digits: 3) } ?? "null"))
-            fields.append(("y", attempt?.position.map { JSONText.number($0.y, digits: 3) } ?? "null"))
-            return JSONText.line(fields)
+        var fields: [(key: String, value: JSON)] = [
+            ("transaction", .int(number)),
+            ("till", host.map { tillNumber($0.till) } ?? attempt?.chosenTill.map(tillNumber) ?? .null),
+            ("phone", attempt.map { .int(DeviceRef.phone($0.phone).number) } ?? .null),
+            ("chosen_till", attempt?.chosenTill.map(tillNumber) ?? .null),
+            ("nearest_till", attempt?.nearestTill.map(tillNumber) ?? .null),
+            ("locked_at", host.map { seconds($0.lockedAt) } ?? .null),
+            ("started_at", attempt.map { seconds($0.startedAt) } ?? .null),
+            ("secure_at", attempt?.secureAt.map(seconds) ?? .null),
+            ("host_ended_at", host?.endedAt.map(seconds) ?? .null),
+            ("phone_ended_at", attempt?.endedAt.map(seconds) ?? .null),
+            ("host_ending", record.pair.host.map { .string($0.screen.rawValue) } ?? .null),
+            ("phone_ending", record.pair.phone.map { .string($0.screen.rawValue) } ?? .null),
+        ]
+        switch record.verdict {
+        case let .agreed(ending):
+            fields.append(("ending", .int(ending.rawValue)))
+            fields.append(("agreed", .bool(true)))
+        case .violated:
+            fields.append(("ending", .null))
+            fields.append(("agreed", .bool(false)))
+        }
+        fields.append(("charged", .bool(record.pair.charged)))
+        fields.append(("phone_deadline_missed", .bool(attempt?.deadlineMissed == true)))
+        // Where the phone chose (metres), and its platform (faithful link layer): for the report's replay and distributions.
+        fields.append(("platform", attempt?.platform.map(JSON.string) ?? .null))
+        fields.append(("x", attempt?.position.map { .fixed($0.x, digits: 3) } ?? .null))
+        fields.append(("y", attempt?.position.map { .fixed($0.y, digits: 3) } ?? .null))
+        return JSON.object(fields).compact
     }
 
-    /// Seconds with microsecond precision, as JSON.
-    public static func seconds(_ time: Duration) -> String {
-        let micros = TraceWriter.microseconds(time)
-        let whole = micros / 1_000_000, fraction = abs(micros % 1_000_000)
-        let digits = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+    /// Seconds to the microsecond, every place written (`12.000100`).
+    public static func seconds(_ time: Duration) -> JSON {
+        .decimal(TraceWriter.microseconds(time), places: 6)
     }
 
-    private static func tillNumber(_ index: Int) -> String { String(DeviceRef.till(index).number) }
+    private static func tillNumber(_ index: Int) -> JSON { .int(DeviceRef.till(index).number) }
 }

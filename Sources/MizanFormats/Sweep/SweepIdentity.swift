@@ -18,9 +18,9 @@ public enum SweepIdentity {
     /// number of seeds. FNV-1a, 64 bits, as 16 hex digits: it tells sweeps
     /// apart; it is no defence against a forger.
     public static func digest(_ plan: SweepPlan) -> String {
-        var text = "floor " + JSONText.render(plan.floor) + "\n"
+        var text = "floor " + JSON(plan.floor).compact + "\n"
         for axis in plan.axes {
-            text += "axis " + JSONText.string(axis.field) + " " + axis.values.map(JSONText.render).joined(separator: ",") + "\n"
+            text += "axis " + JSON.string(axis.field).compact + " " + axis.values.map { JSON($0).compact }.joined(separator: ",") + "\n"
         }
         text += "seeds \(plan.firstSeed) \(plan.seeds)\n"
         return TextDigest.fnv1a(text)

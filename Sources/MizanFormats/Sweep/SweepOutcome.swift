@@ -29,12 +29,12 @@ extension SweepOutcome {
             summary = [("error", .text("\(error)"))]
             violations = 0
         }
-        var fields = [("run", String(run + 1)), ("runs", String(sweep.runs)),
-                      ("sweep", JSONText.string(identity.sweep)), ("build", JSONText.string(identity.build)),
-                      ("cell", String(cell + 1)), ("seed", String(seed))]
-        fields.append(("params", JSONText.line(sweep.values(ofCell: cell).map { ($0.field, JSONText.render($0.value)) })))
+        var fields: [(key: String, value: JSON)] = [("run", .int(run + 1)), ("runs", .int(sweep.runs)),
+                                                    ("sweep", .string(identity.sweep)), ("build", .string(identity.build)),
+                                                    ("cell", .int(cell + 1)), ("seed", .unsigned(seed))]
+        fields.append(("params", .object(sweep.values(ofCell: cell).map { ($0.field, JSON($0.value)) })))
         fields += summary.map { ($0.key, $0.cell.json) }
-        let line = JSONText.line(fields)
+        let line = JSON.object(fields).compact
         self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
 }

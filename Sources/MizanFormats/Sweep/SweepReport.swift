@@ -38,7 +38,7 @@ public struct SweepReport: Sendable {
 
     /// Counts a run of `sweep`.
     public mutating func add(_ outcome: SweepOutcome, of sweep: SweepPlan) {
-        let params = cells[outcome.cell]?.params ?? sweep.values(ofCell: outcome.cell).map { ($0.field, JSONText.render($0.value)) }
+        let params = cells[outcome.cell]?.params ?? sweep.values(ofCell: outcome.cell).map { ($0.field, JSON($0.value).compact) }
         add(outcome, params: params)
     }
 
@@ -54,7 +54,7 @@ public struct SweepReport: Sendable {
               case let .number(cell)? = members.first(where: { $0.key == "cell" })?.value, cell >= 1, cell < 1e9 else { return }
         var params: [(key: String, value: String)] = []
         if case let .object(fields)? = members.first(where: { $0.key == "params" })?.value {
-            params = fields.map { ($0.key, JSONText.render($0.value)) }
+            params = fields.map { ($0.key, JSON($0.value).compact) }
         }
         var values: [String: Double] = [:]
         for member in members { if case let .number(number) = member.value { values[member.key] = number } }
@@ -94,22 +94,22 @@ public struct SweepReport: Sendable {
 
     public var html: String {
         let ordered = cells.keys.sorted()
-        let cellsJSON = JSONText.array(ordered.compactMap { index -> String? in
+        let cellsJSON: [JSON] = ordered.compactMap { index in
             guard let cell = cells[index] else { return nil }
-            return JSONText.object([
-                ("cell", String(index + 1)), ("runs", String(cell.runs)),
-                ("params", JSONText.object(cell.params.map { ($0.key, JSONText.string($0.value)) })),
-                ("metrics", JSONText.array(Self.metrics.indices.map { metric in
-                    guard let s = summary(cell, metric: metric) else { return "null" }
-                    return JSONText.array([Figures.json(s.mean), s.half.map { Figures.json($0) } ?? "null"])
+            return .object([
+                ("cell", .int(index + 1)), ("runs", .int(cell.runs)),
+                ("params", .object(cell.params.map { ($0.key, .string($0.value)) })),
+                ("metrics", .array(Self.metrics.indices.map { metric in
+                    guard let s = summary(cell, metric: metric) else { return .null }
+                    return .array([.figure(s.mean), .figure(s.half)])
                 })),
             ])
-        })
-        let data = JSONText.object([
-            ("title", JSONText.string(title)),
-            ("metrics", JSONText.array(Self.metrics.map { JSONText.array([JSONText.string($0.key), JSONText.string($0.title)]) })),
-            ("cells", cellsJSON),
-        ]).replacing("</", with: "<\\/")
+        }
+        let data = JSON.object([
+            ("title", .string(title)),
+            ("metrics", .array(Self.metrics.map { .array([.string($0.key), .string($0.title)]) })),
+            ("cells", .array(cellsJSON)),
+        ]).spaced.replacing("</", with: "<\\/")
         return """
         <!DOCTYPE html>
         <html lang="en">

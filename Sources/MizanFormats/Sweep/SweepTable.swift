@@ -39,7 +39,7 @@ public enum SweepTable {
     public static func render(_ sweep: SweepPlan, _ totals: Totals) -> String {
         var rows: [[String]] = [["cell"] + sweep.axes.map(\.field) + ["runs"] + columns.map(\.title)]
         for cell in 0..<sweep.cells where totals.runs[cell] > 0 {
-            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { JSONText.render($0.value) } + [String(totals.runs[cell])]
+            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { JSON($0.value).compact } + [String(totals.runs[cell])]
             for index in columns.indices {
                 let count = totals.counts[cell][index]
                 row.append(count == 0 ? "-" : format(totals.sums[cell][index] / Double(count)))

@@ -21,7 +21,7 @@ public struct PerfettoTrace {
         let ts: Int64
         /// The order added: ties in time keep it.
         let order: Int
-        let json: String
+        let json: JSON
     }
 
     private var records: [Record] = []
@@ -84,16 +84,16 @@ public struct PerfettoTrace {
         }
         openScreens = [:]
         let sorted = records.sorted { ($0.pid, $0.ts, $0.order) < ($1.pid, $1.ts, $1.order) }
-        var lines: [String] = []
-        lines.reserveCapacity(sorted.count + 2 * names.count)
+        var events: [JSON] = []
+        events.reserveCapacity(sorted.count + 2 * names.count)
         for (pid, name) in names.enumerated() {
-            lines.append(JSONText.object([("ph", JSONText.string("M")), ("name", JSONText.string("process_name")), ("pid", String(pid + 1)),
-                                          ("tid", "1"), ("args", JSONText.object([("name", JSONText.string(name))]))]))
-            lines.append(JSONText.object([("ph", JSONText.string("M")), ("name", JSONText.string("process_sort_index")), ("pid", String(pid + 1)),
-                                          ("tid", "1"), ("args", JSONText.object([("sort_index", String(Self.sortIndex(name, pid: pid)))]))]))
+            events.append(.object([("ph", .string("M")), ("name", .string("process_name")), ("pid", .int(pid + 1)),
+                                   ("tid", .int(1)), ("args", .object([("name", .string(name))]))]))
+            events.append(.object([("ph", .string("M")), ("name", .string("process_sort_index")), ("pid", .int(pid + 1)),
+                                   ("tid", .int(1)), ("args", .object([("sort_index", .int(Self.sortIndex(name, pid: pid)))]))]))
         }
-        lines += sorted.map(\.json)
-        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        events += sorted.map(\.json)
+        return JSONWriter.lines(.spaced).text(.object([("displayTimeUnit", .string("ms")), ("traceEvents", .array(events))])) + "\n"
     }
 
     /// Tills first (by number), then phones, then the floor.
@@ -112,17 +112,17 @@ public struct PerfettoTrace {
 
     private mutating func append(_ pid: Int, _ ts: Int64, phase: String, name: String, id: Int? = nil,
                                  arguments: [(key: String, value: JSONValue)] = []) {
-        var members: [(String, String)] = [("ph", JSONText.string(phase)), ("name", JSONText.string(name)), ("pid", String(pid)),
-                                           ("tid", "1"), ("ts", String(ts))]
+        var members: [(key: String, value: JSON)] = [("ph", .string(phase)), ("name", .string(name)), ("pid", .int(pid)),
+                                                     ("tid", .int(1)), ("ts", .int(Int(ts)))]
         switch phase {
-        case "i": members.append(("s", JSONText.string("t")))
+        case "i": members.append(("s", .string("t")))
         case "s", "f":
-            members.append(("cat", JSONText.string("frame")))
-            members.append(("id", String(id ?? 0)))
-            if phase == "f" { members.append(("bp", JSONText.string("e"))) }
+            members.append(("cat", .string("frame")))
+            members.append(("id", .int(id ?? 0)))
+            if phase == "f" { members.append(("bp", .string("e"))) }
         default: break
         }
-        if !arguments.isEmpty { members.append(("args", JSONText.object(arguments.map { ($0.key, JSONText.render($0.value)) }))) }
-        records.append(Record(pid: pid, ts: ts, order: records.count, json: JSONText.object(members)))
+        if !arguments.isEmpty { members.append(("args", .object(arguments.map { ($0.key, JSON($0.value)) }))) }
+        records.append(Record(pid: pid, ts: ts, order: records.count, json: .object(members)))
     }
 }

@@ -2,9 +2,9 @@ import MizanSim
 
 /// The run's trace: one JSON line per `FloorEvent`, in the order events
 /// happened, each with its virtual time in microseconds. It only serialises:
-/// what each event is called and carries is `FloorEvent.text`. Built by hand
-/// so that the same run gives the same bytes (no dictionary order, no locale,
-/// no wall clock).
+/// what each event is called and carries is `FloorEvent.text`. Written by
+/// `JSONWriter`, so the same run gives the same bytes (no dictionary order,
+/// no locale, no wall clock).
 public final class TraceWriter {
     private let sink: (String) -> Void
     public private(set) var lines = 0
@@ -28,25 +28,14 @@ public final class TraceWriter {
     /// fields, in order (`FloorEvent.text`), then `extra`.
     public static func line(_ event: FloorEvent, appending extra: [FloorEvent.Field] = []) -> String {
         let (name, own) = event.text
-        let fields = own + extra
-        var line = #"{"t":"#
-        line += String(microseconds(event.time))
-        line += #","device":"#
-        appendQuoted(event.deviceName, to: &line)
-        line += #","event":"#
-        appendQuoted(name, to: &line)
-        for field in fields {
-            line += ","
-            appendQuoted(field.key, to: &line)
-            line += ":"
-            switch field.value {
-            case let .string(text): appendQuoted(text, to: &line)
-            case let .int(number): line += String(number)
-            case let .bool(flag): line += flag ? "true" : "false"
-            }
-        }
-        line += "}"
-        return line
+        var members: [(key: String, value: JSON)] = []
+        members.reserveCapacity(3 + own.count + extra.count)
+        members.append(("t", .int(Int(microseconds(event.time)))))
+        members.append(("device", .string(event.deviceName)))
+        members.append(("event", .string(name)))
+        for field in own { members.append((field.key, JSON(field.value))) }
+        for field in extra { members.append((field.key, JSON(field.value))) }
+        return JSON.object(members).compact
     }
 
     /// What a floor is given to observe its events: `trace` writes each, then `events` receives it typed (either may be nil).
@@ -62,26 +51,15 @@ public final class TraceWriter {
         let (seconds, attoseconds) = time.components
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
+}
 
-    /// Appends `text` as a JSON string literal (also used by MizanRecordings's JSON output).
-    public static func appendQuoted(_ text: String, to line: inout String) {
-        line += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": line += "\\\""
-            case "\\": line += "\\\\"
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    line.unicodeScalars.append(scalar)
-                }
-            }
+extension JSON {
+    /// A trace field's value.
+    init(_ value: FloorEvent.Value) {
+        switch value {
+        case let .string(text): self = .string(text)
+        case let .int(number): self = .int(number)
+        case let .bool(flag): self = .bool(flag)
         }
-        line += "\""
     }
 }

@@ -53,14 +53,14 @@ public struct Calibration: Hashable, Sendable {
     /// `packetSigma` (every residual as per-packet spread) is the simple
     /// advertising model's, so the section names that model (`docs/signal-model.md`).
     public var json: String {
-        let offsets = tillOffsets.map { JSONText.object([("till", String($0.till.rawValue)), ("offset", JSONText.number($0.offset, digits: 2))]) }
-        return "{\n"
-            + "  \"advertising\": \"simple\",\n"
-            + "  \"referenceRSSI\": \(JSONText.number(referenceRSSI, digits: 2)),\n"
-            + "  \"pathLossExponent\": \(JSONText.number(pathLossExponent, digits: 3)),\n"
-            + "  \"packetSigma\": \(JSONText.number(packetSigma, digits: 2)),\n"
-            + "  \"phoneHeight\": \(JSONText.number(phoneHeight, digits: 2)),\n"
-            + "  \"tillOffsets\": [\n    " + offsets.joined(separator: ",\n    ") + "\n  ]\n}"
+        JSONWriter.lines(.spaced).text(.object([
+            ("advertising", .string("simple")),
+            ("referenceRSSI", .fixed(referenceRSSI, digits: 2)),
+            ("pathLossExponent", .fixed(pathLossExponent, digits: 3)),
+            ("packetSigma", .fixed(packetSigma, digits: 2)),
+            ("phoneHeight", .fixed(phoneHeight, digits: 2)),
+            ("tillOffsets", .array(tillOffsets.map { .object([("till", .int(Int($0.till.rawValue))), ("offset", .fixed($0.offset, digits: 2))]) })),
+        ]))
     }
 }
 
@@ -70,7 +70,7 @@ extension Calibration {
     /// a fit they would refuse is refused here, saying why.
     public func checkedJSON() throws(CalibrationError) -> String {
         guard pathLossExponent > 0 else {
-            throw CalibrationError("the fitted path-loss exponent is \(JSONText.number(pathLossExponent, digits: 3)): in this trace RSSI does not fall with distance, so it gives no path-loss model (a calibration needs an exponent above 0; walk nearer to and farther from the tills)")
+            throw CalibrationError("the fitted path-loss exponent is \(Figures.text(pathLossExponent, digits: 3)): in this trace RSSI does not fall with distance, so it gives no path-loss model (a calibration needs an exponent above 0; walk nearer to and farther from the tills)")
         }
         let text = json
         do throws(JSONFileError) {

@@ -94,31 +94,32 @@ public enum CrossValidationReport {
     /// One JSON object per family; intervals as `[low, high]`.
     public static func jsonLine(_ outcome: CrossValidation.Outcome, baseline: CrossValidation.Outcome?) -> String {
         let ci = intervals(outcome, baseline: baseline)
-        func n(_ value: Double?) -> String { Figures.json(value) }
-        let folds = outcome.folds.map { fold in
-            JSONText.object([("track", JSONText.string(fold.phone)), ("sessions", String(fold.accuracy.sessions)),
-                             ("right", String(fold.accuracy.right)), ("accuracy", n(fold.accuracy.accuracy)),
-                             ("tuned", JSONText.string(fold.chosen.label)),
-                             ("trainedOn", JSONText.array(fold.trainedOn.map { JSONText.string($0) }))])
+        func n(_ value: Double?) -> JSON { .figure(value) }
+        func interval(_ low: Double, _ high: Double) -> JSON { .array([n(low), n(high)]) }
+        let folds: [JSON] = outcome.folds.map { fold in
+            .object([("track", .string(fold.phone)), ("sessions", .int(fold.accuracy.sessions)),
+                     ("right", .int(fold.accuracy.right)), ("accuracy", n(fold.accuracy.accuracy)),
+                     ("tuned", .string(fold.chosen.label)),
+                     ("trainedOn", .array(fold.trainedOn.map(JSON.string)))])
         }
-        return JSONText.object([
-            ("strategy", JSONText.string(outcome.family)),
+        return JSON.object([
+            ("strategy", .string(outcome.family)),
             ("crossValidated", n(outcome.crossValidated.accuracy)),
-            ("sessions", String(outcome.crossValidated.sessions)),
-            ("right", String(outcome.crossValidated.right)),
-            ("crossValidatedInterval", "[\(n(ci.pooled.low)),\(n(ci.pooled.high))]"),
+            ("sessions", .int(outcome.crossValidated.sessions)),
+            ("right", .int(outcome.crossValidated.right)),
+            ("crossValidatedInterval", interval(ci.pooled.low, ci.pooled.high)),
             ("meanOfTracks", n(outcome.meanOfTracks)),
-            ("meanOfTracksInterval", "[\(n(ci.meanOfTracks.low)),\(n(ci.meanOfTracks.high))]"),
-            ("baseline", JSONText.string(Self.baseline)),
-            ("minusBaseline", ci.difference.map { n($0.value) } ?? "null"),
-            ("minusBaselineInterval", ci.difference.map { "[\(n($0.interval.low)),\(n($0.interval.high))]" } ?? "null"),
+            ("meanOfTracksInterval", interval(ci.meanOfTracks.low, ci.meanOfTracks.high)),
+            ("baseline", .string(Self.baseline)),
+            ("minusBaseline", ci.difference.map { n($0.value) } ?? .null),
+            ("minusBaselineInterval", ci.difference.map { interval($0.interval.low, $0.interval.high) } ?? .null),
             ("lowestTrack", n(outcome.lowest)),
             ("highestTrack", n(outcome.highest)),
             ("inSample", n(outcome.inSample.accuracy)),
-            ("inSampleChoice", JSONText.string(outcome.inSampleChoice.label)),
+            ("inSampleChoice", .string(outcome.inSampleChoice.label)),
             ("decideP50", n(outcome.crossValidated.timeToDecide.p50)),
             ("decideP99", n(outcome.crossValidated.timeToDecide.p99)),
-            ("folds", JSONText.array(folds)),
-        ])
+            ("folds", .array(folds)),
+        ]).spaced
     }
 }

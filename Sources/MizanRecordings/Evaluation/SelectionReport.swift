@@ -14,20 +14,20 @@ public enum SelectionReport {
     }
 
     public static func json(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
-        func n(_ value: Double?) -> String { Figures.json(value) }
-        return JSONText.object([
-            ("strategy", JSONText.string(strategy.label)),
+        func n(_ value: Double?) -> JSON { .figure(value) }
+        return JSON.object([
+            ("strategy", .string(strategy.label)),
             ("every", n(every)),
-            ("sessions", String(a.sessions)),
-            ("decided", String(a.decided)),
-            ("right", String(a.right)),
+            ("sessions", .int(a.sessions)),
+            ("decided", .int(a.decided)),
+            ("right", .int(a.right)),
             ("accuracy", n(a.accuracy)),
-            ("clearSessions", String(a.clearSessions)),
-            ("clearRight", String(a.clearRight)),
+            ("clearSessions", .int(a.clearSessions)),
+            ("clearRight", .int(a.clearRight)),
             ("clearAccuracy", n(a.clearAccuracy)),
             ("medianExtraDistance", n(a.medianExtraDistance)),
             ("decideP50", n(a.timeToDecide.p50)),
             ("decideP99", n(a.timeToDecide.p99)),
-        ])
+        ]).spaced
     }
 }

@@ -286,38 +286,38 @@ public struct TwinFit: Sendable {
     }
 
     /// The fit as JSON (what `mizan twin --fit-json` and the leave-one-out report show).
-    public var json: String {
+    public var json: JSON {
         let s = radio.signal
-        return JSONText.object([
-            ("referenceRSSI", JSONText.number(s.referenceRSSI, digits: 2)),
-            ("pathLossExponent", JSONText.number(s.pathLossExponent, digits: 3)),
-            ("packetSigma", JSONText.number(calibration.packetSigma, digits: 2)),
-            ("residualSigma", JSONText.number(residualSigma, digits: 2)),
-            ("shadowingShare", JSONText.number(shadowingShare, digits: 3)),
-            ("shadowingSigma", JSONText.number(s.shadowingSigma, digits: 2)),
-            ("shadowingLength", JSONText.number(s.shadowingLength, digits: 2)),
-            ("fadingShare", JSONText.number(fadingShare, digits: 3)),
-            ("fadingKdB", JSONText.number(s.fadingKdB, digits: 2)),
-            ("fadingLength", JSONText.number(s.fadingLength, digits: 3)),
-            ("residualSkewness", JSONText.number(residualSkewness, digits: 3)),
-            ("channelFadingKdB", s.channelFadingKdB.map { JSONText.number($0, digits: 2) } ?? "null"),
-            ("assumedFromTheDanisFit", JSONText.array(assumed.map(JSONText.string))),
-            ("packetNoise", JSONText.number(s.packetNoise, digits: 2)),
-            ("sensitivity", JSONText.number(s.sensitivity, digits: 1)),
-            ("advertisingInterval", JSONText.number(radio.advertising.interval, digits: 5)),
-            ("packetSpacing", JSONText.number(radio.advertising.packetSpacing, digits: 4)),
-            ("scanInterval", JSONText.number(radio.scanner.interval, digits: 4)),
-            ("reportLoss", JSONText.number(radio.scanner.reportLoss, digits: 3)),
-            ("missedShare", JSONText.number(missedShare, digits: 3)),
-            ("elevationLossBySineDB", JSONText.array(elevationLoss.coefficients.keys.sorted().map { till in
-                JSONText.object([("till", String(till.rawValue)), ("coefficient", JSONText.number(elevationLoss.coefficients[till] ?? 0, digits: 2))])
+        return .object([
+            ("referenceRSSI", .fixed(s.referenceRSSI, digits: 2)),
+            ("pathLossExponent", .fixed(s.pathLossExponent, digits: 3)),
+            ("packetSigma", .fixed(calibration.packetSigma, digits: 2)),
+            ("residualSigma", .fixed(residualSigma, digits: 2)),
+            ("shadowingShare", .fixed(shadowingShare, digits: 3)),
+            ("shadowingSigma", .fixed(s.shadowingSigma, digits: 2)),
+            ("shadowingLength", .fixed(s.shadowingLength, digits: 2)),
+            ("fadingShare", .fixed(fadingShare, digits: 3)),
+            ("fadingKdB", .fixed(s.fadingKdB, digits: 2)),
+            ("fadingLength", .fixed(s.fadingLength, digits: 3)),
+            ("residualSkewness", .fixed(residualSkewness, digits: 3)),
+            ("channelFadingKdB", s.channelFadingKdB.map { .fixed($0, digits: 2) } ?? .null),
+            ("assumedFromTheDanisFit", .array(assumed.map(JSON.string))),
+            ("packetNoise", .fixed(s.packetNoise, digits: 2)),
+            ("sensitivity", .fixed(s.sensitivity, digits: 1)),
+            ("advertisingInterval", .fixed(radio.advertising.interval, digits: 5)),
+            ("packetSpacing", .fixed(radio.advertising.packetSpacing, digits: 4)),
+            ("scanInterval", .fixed(radio.scanner.interval, digits: 4)),
+            ("reportLoss", .fixed(radio.scanner.reportLoss, digits: 3)),
+            ("missedShare", .fixed(missedShare, digits: 3)),
+            ("elevationLossBySineDB", .array(elevationLoss.coefficients.keys.sorted().map { till in
+                .object([("till", .int(Int(till.rawValue))), ("coefficient", .fixed(elevationLoss.coefficients[till] ?? 0, digits: 2))])
             })),
-            ("roomMapSlope", JSONText.number(roomMap.slope, digits: 3)),
-            ("roomMapExplainedShare", JSONText.number(roomMap.explainedShare, digits: 3)),
-            ("roomMapCoverage", JSONText.number(roomMap.coverage, digits: 3)),
-            ("roomMapInUse", radio.roomShadowing == nil ? "false" : "true"),
-            ("roomMapReplacesShadowingShare", JSONText.number(radio.roomShadowingShare, digits: 3)),
-            ("doubleShare", JSONText.number(doubleShare, digits: 4)),
+            ("roomMapSlope", .fixed(roomMap.slope, digits: 3)),
+            ("roomMapExplainedShare", .fixed(roomMap.explainedShare, digits: 3)),
+            ("roomMapCoverage", .fixed(roomMap.coverage, digits: 3)),
+            ("roomMapInUse", .bool(radio.roomShadowing != nil)),
+            ("roomMapReplacesShadowingShare", .fixed(radio.roomShadowingShare, digits: 3)),
+            ("doubleShare", .fixed(doubleShare, digits: 4)),
         ])
     }
 }

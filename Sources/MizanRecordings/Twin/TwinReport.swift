@@ -123,59 +123,59 @@ public enum TwinReport {
     }
 
     public static func json(_ comparisons: [TwinComparison]) -> String {
-        func n(_ value: Double) -> String { Figures.json(value) }
-        func histogram(_ h: RSSIHistogram) -> String {
-            JSONText.object([("mean", n(h.mean)), ("sd", n(h.sd)), ("low", String(RSSIHistogram.low)), ("binWidth", String(RSSIHistogram.width)),
-                             ("counts", JSONText.array(h.counts.map(String.init)))])
+        func n(_ value: Double) -> JSON { .figure(value) }
+        func histogram(_ h: RSSIHistogram) -> JSON {
+            .object([("mean", n(h.mean)), ("sd", n(h.sd)), ("low", .int(RSSIHistogram.low)), ("binWidth", .int(RSSIHistogram.width)),
+                             ("counts", .array(h.counts.map(JSON.int)))])
         }
-        let tracks = comparisons.map { c in
-            JSONText.object([
-                ("track", JSONText.string(c.name)),
-                ("strategies", JSONText.array(c.strategies.map { row in
-                    JSONText.object([("strategy", JSONText.string(row.strategy.label)), ("real", n(row.real.accuracy)),
-                                     ("realInterval", JSONText.object([("low", n(row.realInterval.low)), ("high", n(row.realInterval.high)),
-                                                                       ("level", n(row.realInterval.level)), ("blockSessions", String(row.realInterval.block)),
-                                                                       ("resamples", String(row.realInterval.resamples))])),
+        let tracks: [JSON] = comparisons.map { c in
+            .object([
+                ("track", .string(c.name)),
+                ("strategies", .array(c.strategies.map { row in
+                    .object([("strategy", .string(row.strategy.label)), ("real", n(row.real.accuracy)),
+                                     ("realInterval", .object([("low", n(row.realInterval.low)), ("high", n(row.realInterval.high)),
+                                                                       ("level", n(row.realInterval.level)), ("blockSessions", .int(row.realInterval.block)),
+                                                                       ("resamples", .int(row.realInterval.resamples))])),
                                      ("simulated", n(row.simulatedAccuracy)),
-                                     ("simulatedWithinRealInterval", row.simulatedWithinRealInterval ? "true" : "false"),
-                                     ("seedsWithin5PointsOfTheOthers", String(row.seedsWithin(points: 5))),
-                                     ("seedIntervalsCoveringTheOthers", String(row.seedIntervalsCoveringTheOthers)), ("gapPoints", n(row.gapPoints)),
-                                     ("simulatedBySeed", JSONText.array(row.simulated.map { n($0.accuracy) })),
+                                     ("simulatedWithinRealInterval", .bool(row.simulatedWithinRealInterval)),
+                                     ("seedsWithin5PointsOfTheOthers", .int(row.seedsWithin(points: 5))),
+                                     ("seedIntervalsCoveringTheOthers", .int(row.seedIntervalsCoveringTheOthers)), ("gapPoints", n(row.gapPoints)),
+                                     ("simulatedBySeed", .array(row.simulated.map { n($0.accuracy) })),
                                      ("simulatedSpread", n(row.simulatedSpread)),
-                                     ("sessions", String(row.real.sessions))])
+                                     ("sessions", .int(row.real.sessions))])
                 })),
-                ("packetsPerReceiverPerSecond", JSONText.object([("real", n(c.realRate)), ("simulated", n(c.simulatedRate))])),
-                ("rssi", JSONText.object([("real", histogram(c.realHistogram)), ("simulated", histogram(c.simulatedHistogram)),
+                ("packetsPerReceiverPerSecond", .object([("real", n(c.realRate)), ("simulated", n(c.simulatedRate))])),
+                ("rssi", .object([("real", histogram(c.realHistogram)), ("simulated", histogram(c.simulatedHistogram)),
                                           ("overlap", n(c.realHistogram.overlap(c.simulatedHistogram)))])),
-                ("timeStructure", JSONText.array(c.timeFigures.map { figure in
-                    JSONText.object([("figure", JSONText.string(figure.real.name)), ("real", n(figure.real.value)),
-                                     ("realInterval", JSONText.object([("low", n(figure.real.low)), ("high", n(figure.real.high))])),
-                                     ("simulated", n(figure.simulated)), ("simulatedWithinRealInterval", figure.real.contains(figure.simulated) ? "true" : "false")])
+                ("timeStructure", .array(c.timeFigures.map { figure in
+                    .object([("figure", .string(figure.real.name)), ("real", n(figure.real.value)),
+                                     ("realInterval", .object([("low", n(figure.real.low)), ("high", n(figure.real.high))])),
+                                     ("simulated", n(figure.simulated)), ("simulatedWithinRealInterval", .bool(figure.real.contains(figure.simulated)))])
                 })),
-                ("fit", c.fit?.json ?? "null"),
+                ("fit", c.fit?.json ?? .null),
             ])
         }
         let summary = Summary(comparisons)
-        var pooledRows: [String] = []
+        var pooledRows: [JSON] = []
         if comparisons.count > 1, let first = comparisons.first {
             for index in first.strategies.indices {
                 let p = pooled(comparisons, strategy: index), i = pooledInterval(comparisons, strategy: index)
-                pooledRows.append(JSONText.object([("strategy", JSONText.string(first.strategies[index].strategy.label)), ("real", n(p.real)),
-                                                   ("realInterval", JSONText.object([("low", n(i.low)), ("high", n(i.high))])),
+                pooledRows.append(.object([("strategy", .string(first.strategies[index].strategy.label)), ("real", n(p.real)),
+                                                   ("realInterval", .object([("low", n(i.low)), ("high", n(i.high))])),
                                                    ("simulated", n(p.simulated))]))
             }
         }
-        let summaryJSON = JSONText.object([
-            ("cells", String(summary.cells)), ("within5Points", String(summary.within5)),
-            ("withinRealInterval", String(summary.withinInterval)),
+        let summaryJSON = JSON.object([
+            ("cells", .int(summary.cells)), ("within5Points", .int(summary.within5)),
+            ("withinRealInterval", .int(summary.withinInterval)),
             ("perfectModelWithin5Points", n(summary.perfectShare)),
             ("intervalCoverageUnderTheTwin", n(summary.coverageShare)),
             ("medianSeedSpreadPoints", n(summary.medianSeedSpread)),
             ("medianIntervalWidthPoints", n(summary.medianIntervalWidth)),
             ("blockSeconds", n(AccuracyInterval.defaultBlockSeconds)),
-            ("pooled", JSONText.array(pooledRows)),
+            ("pooled", .array(pooledRows)),
         ])
-        return JSONText.object([("comparisons", JSONText.array(tracks)), ("summary", summaryJSON)]) + "\n"
+        return JSON.object([("comparisons", .array(tracks)), ("summary", summaryJSON)]).spaced + "\n"
     }
 
     /// Left: each strategy's accuracy, real (with its 90 % interval) against

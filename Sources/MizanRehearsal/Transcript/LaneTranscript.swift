@@ -12,10 +12,10 @@ public enum LaneTranscript {
 
     public static func render(_ result: LaneResult) -> String {
         let lane = result.lane
-        let keys: ([KeyPairRecord]) -> JSONValue = { pairs in
+        let keys: ([KeyPairRecord]) -> JSON = { pairs in
             .array(pairs.map { .object([("publicKey", .string(hex($0.publicKey))), ("secretKey", .string(hex($0.secretKey)))]) })
         }
-        let sessions: [JSONValue] = result.sessions.map { session in
+        let sessions: [JSON] = result.sessions.map { session in
             .object([
                 ("transactionID", .string(hex(session.transactionID.bytes))),
                 ("tillPublicKey", .string(hex(session.till.publicKey.bytes))),
@@ -25,12 +25,12 @@ public enum LaneTranscript {
                 ("associatedData", .string(hex(session.associatedData))),
             ])
         }
-        let frames: [JSONValue] = result.frames.map { frame in
+        let frames: [JSON] = result.frames.map { frame in
             .object([
-                ("index", .number(Double(frame.index))),
+                ("index", .int(frame.index)),
                 ("direction", .string(frame.toTill ? "phone->till" : "till->phone")),
-                ("sentAtMicroseconds", .number(Double(microseconds(frame.sentAt)))),
-                ("arrivedAtMicroseconds", frame.arrivedAt.map { .number(Double(microseconds($0))) } ?? .null),
+                ("sentAtMicroseconds", .int(Int(microseconds(frame.sentAt)))),
+                ("arrivedAtMicroseconds", frame.arrivedAt.map { .int(Int(microseconds($0))) } ?? .null),
                 ("type", .string(FrameType(peeking: frame.bytes)?.name ?? "unknown")),
                 ("tamper", frame.tamper.map { .string($0.rawValue) } ?? .null),
                 ("hex", .string(hex(frame.bytes))),
@@ -48,16 +48,8 @@ public enum LaneTranscript {
     }
 
     /// One member per line, and each item of a list (a session, a frame) on a line of its own.
-    static func layout(_ members: [(key: String, value: JSONValue)]) -> String {
-        let lines = members.map { member -> String in
-            let value: String = if case let .array(items) = member.value, !items.isEmpty {
-                "[\n" + items.map { "    " + JSONText.render($0) }.joined(separator: ",\n") + "\n  ]"
-            } else {
-                JSONText.render(member.value)
-            }
-            return "  " + JSONText.string(member.key) + ": " + value
-        }
-        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    static func layout(_ members: [(key: String, value: JSON)]) -> String {
+        JSONWriter.lines(.compact).text(.object(members)) + "\n"
     }
 
     static func hex(_ bytes: [UInt8]) -> String { Forbidden.hex(bytes) }
