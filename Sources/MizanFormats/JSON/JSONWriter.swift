@@ -6,26 +6,26 @@
 ///   line, indented two spaces, and each item of a member's non-empty list
 ///   on a line of its own, indented four; everything deeper written `inner`.
 public struct JSONWriter: Sendable {
-    private let comma: String
-    private let colon: String
+    /// A space after each comma and colon.
+    private let spaced: Bool
     /// Whether the outermost value and its members' lists break over lines.
     private let broken: Bool
 
-    public static let compact = JSONWriter(comma: ",", colon: ":", broken: false)
-    public static let spaced = JSONWriter(comma: ", ", colon: ": ", broken: false)
+    public static var compact: JSONWriter { JSONWriter(spaced: false, broken: false) }
+    public static var spaced: JSONWriter { JSONWriter(spaced: true, broken: false) }
 
     public static func lines(_ inner: JSONWriter) -> JSONWriter {
-        JSONWriter(comma: inner.comma, colon: inner.colon, broken: true)
+        JSONWriter(spaced: inner.spaced, broken: true)
     }
 
-    private init(comma: String, colon: String, broken: Bool) {
-        self.comma = comma
-        self.colon = colon
+    private init(spaced: Bool, broken: Bool) {
+        self.spaced = spaced
         self.broken = broken
     }
 
     public func text(_ value: JSON) -> String {
         var text = ""
+        text.reserveCapacity(128)
         write(value, to: &text)
         return text
     }
@@ -43,11 +43,11 @@ public struct JSONWriter: Sendable {
                     text += "[\n"
                     for (number, item) in items.enumerated() {
                         text += number > 0 ? ",\n    " : "    "
-                        Self.inline(item, comma: comma, colon: colon, to: &text)
+                        Self.inline(item, spaced: spaced, to: &text)
                     }
                     text += "\n  ]"
                 } else {
-                    Self.inline(member.value, comma: comma, colon: colon, to: &text)
+                    Self.inline(member.value, spaced: spaced, to: &text)
                 }
             }
             text += "\n}"
@@ -55,30 +55,30 @@ public struct JSONWriter: Sendable {
             text += "[\n"
             for (index, item) in items.enumerated() {
                 text += index > 0 ? ",\n  " : "  "
-                Self.inline(item, comma: comma, colon: colon, to: &text)
+                Self.inline(item, spaced: spaced, to: &text)
             }
             text += "\n]"
         default:
-            Self.inline(value, comma: comma, colon: colon, to: &text)
+            Self.inline(value, spaced: spaced, to: &text)
         }
     }
 
-    private static func inline(_ value: JSON, comma: String, colon: String, to text: inout String) {
+    private static func inline(_ value: JSON, spaced: Bool, to text: inout String) {
         switch value {
         case let .object(members):
             text += "{"
             for (index, member) in members.enumerated() {
-                if index > 0 { text += comma }
+                if index > 0 { text += spaced ? ", " : "," }
                 quote(member.key, to: &text)
-                text += colon
-                inline(member.value, comma: comma, colon: colon, to: &text)
+                text += spaced ? ": " : ":"
+                inline(member.value, spaced: spaced, to: &text)
             }
             text += "}"
         case let .array(items):
             text += "["
             for (index, item) in items.enumerated() {
-                if index > 0 { text += comma }
-                inline(item, comma: comma, colon: colon, to: &text)
+                if index > 0 { text += spaced ? ", " : "," }
+                inline(item, spaced: spaced, to: &text)
             }
             text += "]"
         case let .string(string): quote(string, to: &text)
@@ -108,6 +108,12 @@ public struct JSONWriter: Sendable {
     /// Appends `string` as a JSON string literal.
     public static func quote(_ string: String, to text: inout String) {
         text += "\""
+        // Most strings (every key, most values) need no escape: append them whole.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            text += string
+            text += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
