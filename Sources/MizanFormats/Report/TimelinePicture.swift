@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 /// `timeline.svg`: one transaction as a sequence diagram: the till, the air and
 /// the phone as lifelines, frames as arrows through the air, screens as labels,
 /// time running down.
@@ -19,7 +20,7 @@ public enum TimelinePicture {
         for lane in [x.host, x.air, x.phone] { svg.line(x1: lane, y1: 72, x2: lane, y2: bottom, stroke: "#999", dashed: true) }
         for (row, event) in events.enumerated() {
             let y = top + Double(row) * rowHeight
-            let millis = Double(TraceWriter.microseconds(event.time - start)) / 1000
+            let millis = Double((event.time - start).wholeMicroseconds) / 1000
             svg.text("\(SVGDocument.n(millis)) ms", x: 20, y: y + 4, size: 11, fill: "#666")
             let lane = event.device == till ? x.host : x.phone
             switch event.event {

@@ -1,5 +1,6 @@
 import MizanSim
 import MizanRadio
+import MizanTime
 /// The trace events of one settled transaction: those of its till and its
 /// phone from the first of them locking or tapping Start until both ended.
 /// They come either typed, from the run as it happens (`collect(FloorEvent)`),
@@ -122,5 +123,5 @@ public struct TransactionTrace {
     public func isOver(at time: Duration) -> Bool { Self.traceTime(time) > end }
 
     /// `time` as the trace records it: whole microseconds.
-    static func traceTime(_ time: Duration) -> Duration { .microseconds(TraceWriter.microseconds(time)) }
+    static func traceTime(_ time: Duration) -> Duration { .microseconds(time.wholeMicroseconds) }
 }

@@ -1,5 +1,6 @@
 import MizanSim
 import MizanRadio
+import MizanTime
 /// `transactions.jsonl`: one JSON line per settled transaction, in the order
 /// they settled: till and phone, the till chosen and the true nearest, the
 /// virtual time of each step (seconds), both endings, and whether money moved.
@@ -53,7 +54,7 @@ public enum TransactionsFile {
 
     /// Seconds to the microsecond, every place written (`12.000100`).
     public static func seconds(_ time: Duration) -> JSON {
-        .decimal(TraceWriter.microseconds(time), places: 6)
+        .decimal(time.wholeMicroseconds, places: 6)
     }
 
     private static func tillNumber(_ index: Int) -> JSON { .int(DeviceRef.till(index).number) }

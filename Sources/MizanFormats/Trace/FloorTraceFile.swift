@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 
 /// Reading a floor trace (`mizan run --trace`, `trace.jsonl`) as it streams
 /// in: one event at a time, in memory bounded by a line, then a check that the
@@ -44,7 +45,7 @@ public enum FloorTraceFile {
                                  "not a trace event (a JSON object with t, whole microseconds from 0 to 10^15, device and event): '\(TextLines.excerpt(line))'")
             }
             guard event.time >= last else {
-                throw InputError(path: path, line: lines.lineNumber, "t goes back in time (\(TraceWriter.microseconds(event.time)) after \(TraceWriter.microseconds(last)))")
+                throw InputError(path: path, line: lines.lineNumber, "t goes back in time (\(event.time.wholeMicroseconds) after \((last).wholeMicroseconds))")
             }
             last = event.time
             if event.device == endDevice && event.event == endEvent {

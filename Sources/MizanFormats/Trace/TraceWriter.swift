@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 
 /// The run's trace: one JSON line per `FloorEvent`, in the order events
 /// happened, each with its virtual time in microseconds. It only serialises:
@@ -30,7 +31,7 @@ public final class TraceWriter {
         let (name, own) = event.text
         var members: [(key: String, value: JSON)] = []
         members.reserveCapacity(3 + own.count + extra.count)
-        members.append(("t", .int(Int(microseconds(event.time)))))
+        members.append(("t", .int(Int(event.time.wholeMicroseconds))))
         members.append(("device", .string(event.deviceName)))
         members.append(("event", .string(name)))
         for field in own { members.append((field.key, JSON(field.value))) }
@@ -47,10 +48,6 @@ public final class TraceWriter {
         }
     }
 
-    public static func microseconds(_ time: Duration) -> Int64 {
-        let (seconds, attoseconds) = time.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    }
 }
 
 extension JSON {

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanTime
 import MizanRadio
 
 /// One place the link is dropped in the drop-mid-handshake regression: at a
@@ -49,17 +50,12 @@ public struct DropCase: Hashable, Sendable {
 
     /// Whole microseconds as milliseconds, without trailing zeros ("2.5", "15").
     static func milliseconds(_ duration: Duration) -> String {
-        decimal(microseconds(duration), scale: 1_000)
+        decimal(duration.wholeMicroseconds, scale: 1_000)
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let text = decimal(microseconds(duration), scale: 1_000_000)
+        let text = decimal(duration.wholeMicroseconds, scale: 1_000_000)
         return text.contains(".") ? text : text + ".0"
-    }
-
-    private static func microseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
     private static func decimal(_ value: Int64, scale: Int64) -> String {

@@ -1,6 +1,7 @@
 import MizanProtocol
 import MizanSim
 import MizanFormats
+import MizanTime
 
 /// The transcript file of one lane (docs/transcript-format.md): the frames
 /// exchanged, in order, in hex with their direction and virtual times, and
@@ -29,8 +30,8 @@ public enum LaneTranscript {
             .object([
                 ("index", .int(frame.index)),
                 ("direction", .string(frame.toTill ? "phone->till" : "till->phone")),
-                ("sentAtMicroseconds", .int(Int(microseconds(frame.sentAt)))),
-                ("arrivedAtMicroseconds", frame.arrivedAt.map { .int(Int(microseconds($0))) } ?? .null),
+                ("sentAtMicroseconds", .int(Int(frame.sentAt.wholeMicroseconds))),
+                ("arrivedAtMicroseconds", frame.arrivedAt.map { .int(Int($0.wholeMicroseconds)) } ?? .null),
                 ("type", .string(FrameType(peeking: frame.bytes)?.name ?? "unknown")),
                 ("tamper", frame.tamper.map { .string($0.rawValue) } ?? .null),
                 ("hex", .string(hex(frame.bytes))),
@@ -53,9 +54,4 @@ public enum LaneTranscript {
     }
 
     static func hex(_ bytes: [UInt8]) -> String { Forbidden.hex(bytes) }
-
-    static func microseconds(_ time: Duration) -> Int64 {
-        let (seconds, attoseconds) = time.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    }
 }

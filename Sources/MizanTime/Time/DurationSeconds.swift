@@ -33,6 +33,12 @@ extension Duration {
         return (whole, Int64(truncatingIfNeeded: rest))
     }
 
+    /// Whole microseconds, the rest dropped toward zero: a trace's time.
+    public var wholeMicroseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
     /// `self / .seconds(1)`, the same value (the attoseconds' nearest double
     /// over 10^18), without the standard library's generic 128-bit conversion
     /// when the attoseconds fit 64 bits (about 9.2 s).
