@@ -138,7 +138,7 @@ enum TwinCommand {
         print(TwinReport.table(comparisons), terminator: "")
         if let jsonPath { try TextFile.write(TwinReport.json(comparisons), to: jsonPath) }
         if let svgPath {
-            try TextFile.write(TwinReport.svg(comparisons, title: "Recording against its twin (\(seeds) seeds; every \(Decimals.format(every, digits: 2)) s)"), to: svgPath)
+            try TextFile.write(TwinReport.svg(comparisons, title: "Recording against its twin (\(seeds) seeds; every \(Figures.text(every, digits: 2)) s)"), to: svgPath)
         }
         return 0
     }

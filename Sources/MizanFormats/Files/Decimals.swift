@@ -1,8 +1,9 @@
-/// Fixed-point text for numbers in CSV and JSON: rounded to `digits`
-/// decimals, trailing zeros dropped, never exponent notation.
-public enum Decimals {
-    public static func format(_ value: Double, digits: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+/// Fixed-point text of a finite number: rounded to `digits` decimals,
+/// trailing zeros dropped, never exponent notation. What a value that is not
+/// finite becomes is the output's rule, not this (`Figures`, `JSON.fixed`).
+enum Decimals {
+    static func format(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "n/a" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()

@@ -13,7 +13,7 @@ extension FloorFile {
         func seconds(_ key: String) throws(JSONFileError) -> Duration {
             let time = Duration.seconds(try fault.required(fault.optionalNumber(key, in: 0...10_000_000), key, "a number of seconds"))
             guard time <= plan.duration else {
-                throw fault.error(key, "after the run's end (\(Decimals.format(plan.duration / .seconds(1), digits: 3)) s): the fault would never happen; move it into the run or lengthen the run")
+                throw fault.error(key, "after the run's end (\(Figures.text(plan.duration / .seconds(1), digits: 3)) s): the fault would never happen; move it into the run or lengthen the run")
             }
             return time
         }

@@ -73,5 +73,5 @@ extension Duration {
     static func milliseconds(_ value: Double) -> Duration { .nanoseconds(Int64((value * 1e6).rounded())) }
 
     /// Whole and fractional milliseconds, as a floor file writes them.
-    var milliseconds: String { Decimals.format(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, digits: 3) }
+    var milliseconds: String { Figures.text(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, digits: 3) }
 }

@@ -209,7 +209,7 @@ public final class JSONObjectReader {
 
     // MARK: what was expected
 
-    private static func show(_ number: Double) -> String { Decimals.format(number, digits: 6) }
+    private static func show(_ number: Double) -> String { Figures.text(number, digits: 6) }
 
     private static func describe(_ range: ClosedRange<Double>) -> String {
         "a number from \(show(range.lowerBound)) to \(show(range.upperBound))"

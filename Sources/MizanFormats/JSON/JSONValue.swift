@@ -47,7 +47,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// a string as written, true or false, or the kind of anything bigger.
     public var brief: String {
         switch self {
-        case let .number(number): Decimals.format(number, digits: 6)
+        case let .number(number): Figures.text(number, digits: 6)
         case let .string(text): JSON.string(text).compact
         case let .bool(flag): flag ? "true" : "false"
         case .null, .array, .object: kind

@@ -29,7 +29,7 @@ public struct StrategySpec: Hashable, Sendable {
                 throw StrategyError("strategy '\(name.rawValue)' has no parameter '\(parameter.rawValue)' (it takes: \(accepted.map(\.rawValue).joined(separator: ", ")))")
             }
             guard value.isFinite, parameter.range.contains(value) else {
-                throw StrategyError("\(parameter.rawValue) expects a number from \(Decimals.format(parameter.range.lowerBound, digits: 3)) to \(Decimals.format(parameter.range.upperBound, digits: 3)) \(parameter.unit), got \(value)")
+                throw StrategyError("\(parameter.rawValue) expects a number from \(Figures.text(parameter.range.lowerBound, digits: 3)) to \(Figures.text(parameter.range.upperBound, digits: 3)) \(parameter.unit), got \(value)")
             }
             values[parameter] = value
         }
@@ -88,7 +88,7 @@ public struct StrategySpec: Hashable, Sendable {
     /// `confident(median) margin=3 deadline=3 window=1`: no commas, so it fits a CSV field.
     public var label: String {
         let head = base.map { "\(name.rawValue)(\($0.rawValue))" } ?? name.rawValue
-        return ([head] + parameters.map { "\($0.rawValue)=\(Decimals.format(value($0), digits: 3))" }).joined(separator: " ")
+        return ([head] + parameters.map { "\($0.rawValue)=\(Figures.text(value($0), digits: 3))" }).joined(separator: " ")
     }
 }
 

@@ -38,7 +38,7 @@ public enum CrossValidationReport {
     public static func text(_ outcomes: [CrossValidation.Outcome], every: Double, window: Double) -> String {
         let tracks = outcomes.first?.folds.map(\.phone) ?? []
         var lines = [
-            "leave-one-track-out over \(tracks.count) tracks: window \(Decimals.format(window, digits: 3)) s, a session every \(Decimals.format(every, digits: 3)) s",
+            "leave-one-track-out over \(tracks.count) tracks: window \(Figures.text(window, digits: 3)) s, a session every \(Figures.text(every, digits: 3)) s",
             "accuracy in % (cross-validated: every left-out session pooled; tracks: mean [lowest, highest] of the \(tracks.count) left-out tracks;",
             "[95 %]: bootstrap over the left-out tracks, \(TrackBootstrap.resamples) resamples; vs \(baseline): pooled difference in points, same resamples)",
             "",
@@ -49,7 +49,7 @@ public enum CrossValidationReport {
         for outcome in outcomes {
             let cv = outcome.crossValidated
             let ci = intervals(outcome, baseline: reference)
-            let times = "\(cv.timeToDecide.p50.map { Decimals.format($0, digits: 2) } ?? "n/a") / \(cv.timeToDecide.p99.map { Decimals.format($0, digits: 2) } ?? "n/a")"
+            let times = "\(cv.timeToDecide.p50.map { Figures.text($0, digits: 2) } ?? "n/a") / \(cv.timeToDecide.p99.map { Figures.text($0, digits: 2) } ?? "n/a")"
             let versus = ci.difference.map { "\(signed($0.value)) \(interval($0.interval, signed))" } ?? "n/a"
             lines.append("\(outcome.family) | \(percent(cv.accuracy)) (\(cv.right)/\(cv.sessions)) \(interval(ci.pooled)) | \(percent(outcome.meanOfTracks)) [\(percent(outcome.lowest)), \(percent(outcome.highest))] \(interval(ci.meanOfTracks)) | \(versus) | \(percent(outcome.inSample.accuracy)) | \(times) | \(outcome.inSampleChoice.label)")
         }
@@ -72,7 +72,7 @@ public enum CrossValidationReport {
                  accuracy: Double? = nil, interval: TrackBootstrap.Interval? = nil) -> String {
             [outcome.family, evaluation, track, String(a.sessions), String(a.decided), String(a.right), n(accuracy ?? a.accuracy),
              interval.map { n($0.low) } ?? "", interval.map { n($0.high) } ?? "",
-             a.timeToDecide.p50.map { Decimals.format($0, digits: 3) } ?? "", a.timeToDecide.p99.map { Decimals.format($0, digits: 3) } ?? "", parameters]
+             a.timeToDecide.p50.map { Figures.text($0, digits: 3) } ?? "", a.timeToDecide.p99.map { Figures.text($0, digits: 3) } ?? "", parameters]
                 .joined(separator: ",")
         }
         let ci = intervals(outcome, baseline: baseline)

@@ -4,12 +4,12 @@ public enum SelectionReport {
     public static func text(_ a: SelectionAccuracy, strategy: StrategySpec, every: Double) -> String {
         func percent(_ value: Double) -> String { Figures.percent(value) + (value.isFinite ? " %" : "") }
         return """
-        strategy: \(strategy.label), a session every \(Decimals.format(every, digits: 3)) s
+        strategy: \(strategy.label), a session every \(Figures.text(every, digits: 3)) s
         sessions: \(a.sessions), decided: \(a.decided) (\(percent(a.decidedFraction)))
         chose the nearest till: \(a.right) of \(a.sessions) (\(percent(a.accuracy)))
         where the nearest is at least 1 m closer than the second: \(a.clearRight) of \(a.clearSessions) (\(percent(a.clearAccuracy)))
-        median extra distance to the chosen till: \(a.medianExtraDistance.map { Decimals.format($0, digits: 2) + " m" } ?? "n/a")
-        time to decide: \(a.timeToDecide.p50.map { "p50 \(Decimals.format($0, digits: 2)) s, p99 \(Decimals.format(a.timeToDecide.p99 ?? 0, digits: 2)) s" } ?? "n/a")
+        median extra distance to the chosen till: \(a.medianExtraDistance.map { Figures.text($0, digits: 2) + " m" } ?? "n/a")
+        time to decide: \(a.timeToDecide.p50.map { "p50 \(Figures.text($0, digits: 2)) s, p99 \(Figures.text(a.timeToDecide.p99 ?? 0, digits: 2)) s" } ?? "n/a")
         """
     }
 

@@ -93,11 +93,11 @@ public struct TradeOff: Sendable {
         document.text(title, x: 380, y: 24, size: 15, anchor: "middle")
         for tick in stride(from: lowY, through: highY + 1e-9, by: 0.05) {
             document.line(x1: left, y1: y(tick), x2: left + width, y2: y(tick), stroke: "#ddd")
-            document.text("\(Decimals.format(tick * 100, digits: 0)) %", x: left - 6, y: y(tick) + 4, anchor: "end")
+            document.text("\(Figures.text(tick * 100, digits: 0)) %", x: left - 6, y: y(tick) + 4, anchor: "end")
         }
         for tick in stride(from: lowX, through: highX + 1e-9, by: 0.5) {
             document.line(x1: x(tick), y1: top, x2: x(tick), y2: top + height, stroke: "#eee")
-            document.text("\(Decimals.format(tick, digits: 1)) s", x: x(tick), y: top + height + 16, anchor: "middle")
+            document.text("\(Figures.text(tick, digits: 1)) s", x: x(tick), y: top + height + 16, anchor: "middle")
         }
         document.text("mean time from Start to the choice (margins in dB beside the points)", x: left + width / 2, y: top + height + 36, anchor: "middle")
         let colours = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"]
@@ -114,12 +114,12 @@ public struct TradeOff: Sendable {
                 for point in line {
                     document.circle(x: x(point.meanTime), y: y(point.accuracy.accuracy), r: 3, fill: colour)
                     if deadline == deadlines.last {
-                        document.text(Decimals.format(point.margin, digits: 1), x: x(point.meanTime) + 5, y: y(point.accuracy.accuracy) - 5, size: 10, fill: colour)
+                        document.text(Figures.text(point.margin, digits: 1), x: x(point.meanTime) + 5, y: y(point.accuracy.accuracy) - 5, size: 10, fill: colour)
                     }
                 }
                 document.line(x1: left, y1: top + height + 52 + 16 * Double(legend), x2: left + 24, y2: top + height + 52 + 16 * Double(legend),
                               stroke: colour, width: 2, dashed: deadline != deadlines.last)
-                document.text("confident(\(base.rawValue)), deadline \(Decimals.format(deadline, digits: 1)) s",
+                document.text("confident(\(base.rawValue)), deadline \(Figures.text(deadline, digits: 1)) s",
                               x: left + 30, y: top + height + 56 + 16 * Double(legend), size: 11)
                 legend += 1
             }

@@ -23,7 +23,7 @@ public enum AccuracyPlot {
         }
         for spacing in spacings {
             svg.line(x1: x(spacing), y1: top, x2: x(spacing), y2: top + plotHeight, stroke: "#eee")
-            svg.text(Decimals.format(spacing, digits: 2), x: x(spacing), y: top + plotHeight + 16, anchor: "middle")
+            svg.text(Figures.text(spacing, digits: 2), x: x(spacing), y: top + plotHeight + 16, anchor: "middle")
         }
         svg.rect(x: left, y: top, width: plotWidth, height: plotHeight, fill: "none", stroke: "black")
         svg.text("till spacing (m)", x: left + plotWidth / 2, y: top + plotHeight + 34, anchor: "middle")

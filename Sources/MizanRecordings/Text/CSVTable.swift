@@ -90,7 +90,7 @@ public struct CSVTable: Sendable {
     public func number(_ row: Row, _ index: Int, _ name: String, in bounds: ClosedRange<Double>, _ meaning: String) throws(InputError) -> Double {
         let value = try number(row, index, name)
         guard bounds.contains(value) else {
-            throw InputError(path: path, line: row.line, "\(name) must be from \(Decimals.format(bounds.lowerBound, digits: 6)) to \(Decimals.format(bounds.upperBound, digits: 6)) (\(meaning)), got '\(TextLines.excerpt(row.fields[index]))'")
+            throw InputError(path: path, line: row.line, "\(name) must be from \(Figures.text(bounds.lowerBound, digits: 6)) to \(Figures.text(bounds.upperBound, digits: 6)) (\(meaning)), got '\(TextLines.excerpt(row.fields[index]))'")
         }
         return value
     }

@@ -141,7 +141,7 @@ public struct TimeStructure: Sendable {
             let values = drawn.map { autocorrelation($0, lag: lag) }.filter { !$0.isNaN }.sorted()
             let low = values.isEmpty ? value : AccuracyInterval.percentile(values, 0.05)
             let high = values.isEmpty ? value : AccuracyInterval.percentile(values, 0.95)
-            return Figure(name: "residual autocorrelation at \(Decimals.format(seconds, digits: 2)) s", value: value, low: low, high: high)
+            return Figure(name: "residual autocorrelation at \(Figures.text(seconds, digits: 2)) s", value: value, low: low, high: high)
         }
     }
 }

@@ -73,9 +73,9 @@ public enum TwinReport {
             text += "| \(c.name) (\(c.strategies.first?.real.sessions ?? 0)) | " + c.strategies.map {
                 "\(percent($0.real.accuracy)) \(interval($0.realInterval)) / \(percent($0.simulatedAccuracy))\($0.simulatedWithinRealInterval ? "" : " *")"
             }.joined(separator: " | ")
-                + " | \(Decimals.format(c.realRate, digits: 2)) / \(Decimals.format(c.simulatedRate, digits: 2))"
-                + " | \(Decimals.format(c.realHistogram.mean, digits: 1)), \(Decimals.format(c.realHistogram.sd, digits: 1)) / "
-                + "\(Decimals.format(c.simulatedHistogram.mean, digits: 1)), \(Decimals.format(c.simulatedHistogram.sd, digits: 1)) |\n"
+                + " | \(Figures.text(c.realRate, digits: 2)) / \(Figures.text(c.simulatedRate, digits: 2))"
+                + " | \(Figures.text(c.realHistogram.mean, digits: 1)), \(Figures.text(c.realHistogram.sd, digits: 1)) / "
+                + "\(Figures.text(c.simulatedHistogram.mean, digits: 1)), \(Figures.text(c.simulatedHistogram.sd, digits: 1)) |\n"
         }
         if comparisons.count > 1 {
             let sessions = comparisons.reduce(0) { $0 + ($1.strategies.first?.real.sessions ?? 0) }
@@ -85,21 +85,21 @@ public enum TwinReport {
             }.joined(separator: " | ")
             let real = comparisons.reduce(0) { $0 + $1.realRate } / Double(comparisons.count)
             let simulated = comparisons.reduce(0) { $0 + $1.simulatedRate } / Double(comparisons.count)
-            text += " | \(Decimals.format(real, digits: 2)) / \(Decimals.format(simulated, digits: 2)) | |\n"
+            text += " | \(Figures.text(real, digits: 2)) / \(Figures.text(simulated, digits: 2)) | |\n"
         }
         let summary = Summary(comparisons)
         let rates = comparisons.map { abs($0.rateRatio - 1) }
-        func share(_ value: Double) -> String { Decimals.format(value * 100, digits: 0) }
-        text += "\nreal [90 % interval: circular block bootstrap, \(Decimals.format(AccuracyInterval.defaultBlockSeconds, digits: 0)) s blocks] / simulated (mean over seeds), "
+        func share(_ value: Double) -> String { Figures.text(value * 100, digits: 0) }
+        text += "\nreal [90 % interval: circular block bootstrap, \(Figures.text(AccuracyInterval.defaultBlockSeconds, digits: 0)) s blocks] / simulated (mean over seeds), "
             + "per cent chose the nearest till; * the twin lies outside the real figure's interval.\n"
-            + "\(summary.within5) of \(summary.cells) cells within 5 points (largest gap \(Decimals.format(summary.largestGap, digits: 1))); "
-            + "\(summary.withinInterval) of \(summary.cells) within the real figure's interval (median width \(Decimals.format(summary.medianIntervalWidth, digits: 1)) points).\n"
+            + "\(summary.within5) of \(summary.cells) cells within 5 points (largest gap \(Figures.text(summary.largestGap, digits: 1))); "
+            + "\(summary.withinInterval) of \(summary.cells) within the real figure's interval (median width \(Figures.text(summary.medianIntervalWidth, digits: 1)) points).\n"
             + "A perfect model would put \(share(summary.perfectShare)) % of cells within 5 points "
             + "(each seed taken as the recording against the mean of the others: \(summary.perfectWithin5) of \(summary.perfectTrials)); "
-            + "one seed lies \(Decimals.format(summary.medianSeedSpread, digits: 1)) points (median sd over seeds) from the mean; "
+            + "one seed lies \(Figures.text(summary.medianSeedSpread, digits: 1)) points (median sd over seeds) from the mean; "
             + "a seed's own interval covers the others' mean \(share(summary.coverageShare)) % of the time.\n"
-            + "Largest packet-rate difference \(Decimals.format((rates.max() ?? .nan) * 100, digits: 1)) %; "
-            + "RSSI histogram overlap " + comparisons.map { Decimals.format($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
+            + "Largest packet-rate difference \(Figures.text((rates.max() ?? .nan) * 100, digits: 1)) %; "
+            + "RSSI histogram overlap " + comparisons.map { Figures.text($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
         return text + timeTable(comparisons)
     }
 
@@ -114,8 +114,8 @@ public enum TwinReport {
             text += "| \(c.name) | " + figures.map { figure in
                 let within = figure.real.contains(figure.simulated)
                 if !figure.simulated.isNaN { total += 1; if within { inside += 1 } }
-                return "\(Decimals.format(figure.real.value, digits: 2)) [\(Decimals.format(figure.real.low, digits: 2))-\(Decimals.format(figure.real.high, digits: 2))] / "
-                    + "\(Decimals.format(figure.simulated, digits: 2))\(within ? "" : " *")"
+                return "\(Figures.text(figure.real.value, digits: 2)) [\(Figures.text(figure.real.low, digits: 2))-\(Figures.text(figure.real.high, digits: 2))] / "
+                    + "\(Figures.text(figure.simulated, digits: 2))\(within ? "" : " *")"
             }.joined(separator: " | ") + " |\n"
         }
         text += "\n\(inside) of \(total) twin figures inside the real 90 % interval; * outside. Wrong after wrong p: a wrong streak lasts every / (1 - p) on average.\n"
@@ -242,7 +242,7 @@ public enum TwinReport {
                  x: 16, y: top, size: 13)
         for tick in [-0.5, 0, 0.5, 1] {
             svg.line(x1: x(tick), y1: top + 10, x2: x(tick), y2: top + 14 + rowHeight * Double(names.count), stroke: "#ddd")
-            svg.text(Decimals.format(tick, digits: 1), x: x(tick), y: top + 28 + rowHeight * Double(names.count), anchor: "middle")
+            svg.text(Figures.text(tick, digits: 1), x: x(tick), y: top + 28 + rowHeight * Double(names.count), anchor: "middle")
         }
         for (row, name) in names.enumerated() {
             let base = top + 24 + rowHeight * Double(row)
