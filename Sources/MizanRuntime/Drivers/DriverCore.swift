@@ -14,13 +14,20 @@ final class DriverCore<Chain: DeviceChain> {
     private let chain: Chain
     private let log: DeviceLog
     private let screenChanged: (Chain.Screen) -> Void
-    /// Carries out one command; the driver sets it once it exists.
-    var perform: (Chain.Command) -> Void = { _ in }
+    /// Carries out one command; the driver sets it once it exists (`perform(with:_:)`).
+    private var perform: (Chain.Command) -> Void = { _ in }
 
     init(chain: Chain, log: DeviceLog, screenChanged: @escaping (Chain.Screen) -> Void) {
         self.chain = chain
         self.log = log
         self.screenChanged = screenChanged
+    }
+
+    /// Has `run` carry out each command on `driver`. The core is the driver's, so the driver
+    /// outlives every command: it is held unmanaged, not as a checked unowned reference (an
+    /// atomic retain and release per command; docs/speed-and-memory.md).
+    func perform<Driver: AnyObject>(with driver: Driver, _ run: @escaping (Driver, Chain.Command) -> Void) {
+        perform = { [driver = Unmanaged.passUnretained(driver)] command in driver._withUnsafeGuaranteedRef { run($0, command) } }
     }
 
     var screen: Chain.Screen { Chain.screen(state) }

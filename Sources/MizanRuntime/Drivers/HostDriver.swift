@@ -34,9 +34,7 @@ public final class HostDriver {
         self.keys = keys
         self.log = log
         self.observe = observe
-        // The core is this driver's, so the driver outlives every command: unmanaged, not a
-        // checked unowned reference (an atomic retain and release per use; docs/speed-and-memory.md).
-        core.perform = { [driver = Unmanaged.passUnretained(self)] command in driver._withUnsafeGuaranteedRef { $0.run(command) } }
+        core.perform(with: self) { $0.run($1) }
     }
 
     // MARK: inputs
