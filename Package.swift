@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "MizanGeometry"),
         // Nearest-till selection: the strategies (strongest, mean, median, Kalman, hysteresis, confident, position on a radio map), the radio map and the calibration fit.
         .target(name: "MizanSelection", dependencies: ["MizanProtocol", "MizanGeometry"]),
-        .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto", "MizanTime"]),
         // Virtual time: the run's executor and loop, the virtual clock and its timer queue, seeded random streams.
         .target(name: "MizanTime"),
         // The simulated radio: the medium, advertising and scanning on the signal model, the link layers, faults.

@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "MizanProtocol"),
         .target(name: "MizanGeometry"),
         .target(name: "MizanSelection", dependencies: ["MizanProtocol", "MizanGeometry"]),
-        .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto"]),
+        .target(name: "MizanRuntime", dependencies: ["MizanProtocol", "MizanCrypto", "MizanTime"]),
         .target(name: "MizanTime"),
         .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol", "MizanGeometry"]),
         .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanGeometry", "MizanSelection"]),

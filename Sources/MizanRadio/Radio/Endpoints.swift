@@ -30,7 +30,7 @@ package final class TillEndpoint {
     @exclusivity(unchecked) var deliver: (PeripheralRadioEvent) -> Void = { _ in }
     /// The phone numbered as the till, if any (`RadioMedium.ownPhones`, which keeps it alive):
     /// unmanaged, so that asking it about every packet (isolated pairs) retains nothing.
-    @exclusivity(unchecked) var ownPhone: Unmanaged<PhoneEndpoint>?
+    @exclusivity(unchecked) var ownPhone: Borrowed<PhoneEndpoint>?
     // The signal model's advertising (`MediumAdvertising`).
     /// Advertising events sent so far (numbers each event's per-packet noise).
     @exclusivity(unchecked) var events = 0
@@ -90,13 +90,13 @@ package final class PhoneEndpoint {
     /// every report. What keeps the receiver alive is `deliver`, which captures it strongly (the floor sets
     /// both); `RadioMedium.removePhone` clears both at once. Whoever sets `deliver` to anything else must
     /// call `stopReports()` too. Nil (then reports go to `deliver`) without a receiver.
-    @exclusivity(unchecked) private(set) var reportsTo: Unmanaged<AnyObject>?
+    @exclusivity(unchecked) private(set) var reportsTo: Borrowed<AnyObject>?
     /// Hands a report to `reportsTo`: a closure that captures nothing (no context to retain), set with it.
     @exclusivity(unchecked) private var reportTo: @Sendable (AnyObject, [UInt8], Int) -> Void = { _, _, _ in }
 
     /// Sends advertising reports to `receiver` directly.
     package func sendReports<Receiver: AdvertisementReceiver>(to receiver: Receiver) {
-        reportsTo = .passUnretained(receiver)
+        reportsTo = Borrowed(receiver)
         reportTo = Receiver.hearAdvertisement
     }
     /// Sends advertising reports through `deliver` again.
@@ -109,7 +109,7 @@ package final class PhoneEndpoint {
     @inline(__always)
     func reportAdvertisement(_ payload: [UInt8], rssi: Int) {
         if let receiver = reportsTo {
-            receiver._withUnsafeGuaranteedRef { reportTo($0, payload, rssi) }
+            receiver.with { reportTo($0, payload, rssi) }
         } else {
             deliver(.discovered(payload, rssi: rssi))
         }

@@ -12,7 +12,7 @@ extension RadioMedium {
             var low = 0, high = endpoints.count
             while low < high {
                 let middle = (low + high) / 2
-                if Unmanaged.passUnretained(endpoints[middle])._withUnsafeGuaranteedRef({ indexOf($0) < index }) {
+                if Borrowed(endpoints[middle]).with({ indexOf($0) < index }) {
                     low = middle + 1
                 } else {
                     high = middle

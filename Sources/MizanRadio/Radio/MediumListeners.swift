@@ -16,14 +16,14 @@ extension RadioMedium {
             let listeners = scanners
             listeners.withUnsafeBufferPointer { listeners in
                 for index in listeners.indices {
-                    Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                    Borrowed(listeners[index]).with { phone in
                         if phone.availability == .on { body(phone) }
                     }
                 }
             }
         case .ownTillOnly:
             // A phone is in `scanners` exactly while `scanning` is set (startScan, stopScan).
-            till.ownPhone?._withUnsafeGuaranteedRef { phone in
+            till.ownPhone?.with { phone in
                 if phone.scanning, phone.availability == .on { body(phone) }
             }
         }

@@ -55,7 +55,7 @@ extension RadioMedium {
         overlapping.withUnsafeBufferPointer { colliders in
             listeners.withUnsafeBufferPointer { listeners in
                 for index in listeners.indices {
-                    Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef { phone in
+                    Borrowed(listeners[index]).with { phone in
                         guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
                         hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
                              colliders: colliders, signal: signal)
@@ -80,9 +80,9 @@ extension RadioMedium {
         guard airtime > 0 else { return }
         tills.withUnsafeBufferPointer { tills in
             eventCalendar.forEachCandidate(around: start) { index in
-                Unmanaged.passUnretained(tills[index])._withUnsafeGuaranteedRef { other in
+                Borrowed(tills[index]).with { other in
                     guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
-                    colliders.append(Collider(till: .passUnretained(other), index: index, event: event))
+                    colliders.append(Collider(till: Borrowed(other), index: index, event: event))
                 }
             }
         }
@@ -233,7 +233,7 @@ extension RadioMedium {
                           signal: SignalModel) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for collider in colliders {
-            let heldSignal = collider.till._withUnsafeGuaranteedRef { other in
+            let heldSignal = collider.till.with { other in
                 canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal) : nil
             }
             guard let heldSignal else { continue }
@@ -380,7 +380,7 @@ extension RadioMedium {
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
 /// keeps every till for the run), its index and its event's number.
 package struct Collider {
-    let till: Unmanaged<TillEndpoint>
+    let till: Borrowed<TillEndpoint>
     let index: Int
     let event: Int
 }

@@ -7,7 +7,7 @@ import MizanTime
 package final class MediumTimers: TimerTarget {
     /// The medium these timers are its own (`RadioMedium.frameTimers`), so it outlives them:
     /// unmanaged (`withUnretained` says why).
-    private let medium: Unmanaged<RadioMedium>
+    private let medium: Borrowed<RadioMedium>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a timer is taken out of its slot before it acts).
@@ -15,7 +15,7 @@ package final class MediumTimers: TimerTarget {
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
     init(medium: RadioMedium, clock: VirtualClock) {
-        self.medium = Unmanaged.passUnretained(medium)
+        self.medium = Borrowed(medium)
         self.clock = clock
     }
 
@@ -40,6 +40,6 @@ package final class MediumTimers: TimerTarget {
     package func timerFired(_ slot: Int) {
         guard let timer = slots[slot].take() else { preconditionFailure("MediumTimers: slot \(slot) fired with no timer") }
         freeSlots.append(slot)
-        medium._withUnsafeGuaranteedRef { $0.fire(timer) }
+        medium.with { $0.fire(timer) }
     }
 }

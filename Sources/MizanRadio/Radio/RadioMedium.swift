@@ -175,7 +175,7 @@ public final class RadioMedium {
     private func setOwnPhone(_ phone: PhoneEndpoint?, of index: Int) {
         guard index < ownPhones.count else { return }
         ownPhones[index] = phone
-        tills[index].ownPhone = phone.map { Unmanaged.passUnretained($0) }
+        tills[index].ownPhone = phone.map { Borrowed($0) }
     }
 
     /// Forgets a phone that will not use the radio again (a payer who left for
@@ -194,14 +194,14 @@ public final class RadioMedium {
     /// (`withUnretained`): the medium keeps its tills for the run, and outlives
     /// every driver.
     package func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
-        let medium = Unmanaged.passUnretained(self), till = Unmanaged.passUnretained(till)
+        let medium = Borrowed(self), till = Borrowed(till)
         return PeripheralRadio(
-            startAdvertising: { advertisement in withUnretained(medium, till) { $0.startAdvertising($1, advertisement) } },
-            stopAdvertising: { withUnretained(medium, till) { $0.stopAdvertising($1) } },
+            startAdvertising: { advertisement in withBorrowed(medium, till) { $0.startAdvertising($1, advertisement) } },
+            stopAdvertising: { withBorrowed(medium, till) { $0.stopAdvertising($1) } },
             notify: faithful
-                ? { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }
-                : { central, bytes in withUnretained(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotification) } },
-            retireService: { withUnretained(medium, till) { $0.retireService($1) } }
+                ? { central, bytes in withBorrowed(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }
+                : { central, bytes in withBorrowed(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotification) } },
+            retireService: { withBorrowed(medium, till) { $0.retireService($1) } }
         )
     }
 
@@ -211,19 +211,19 @@ public final class RadioMedium {
     /// `removePhone` drops its endpoint, only once nothing of its can act
     /// again), and a broken rule should trap.
     package func centralRadio(for phone: PhoneEndpoint) -> CentralRadio {
-        let medium = Unmanaged.passUnretained(self)
+        let medium = Borrowed(self)
         return CentralRadio(
-            startScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.startScan(phone) } },
-            stopScan: { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.stopScan(phone) } },
+            startScan: { [unowned phone] in medium.with { $0.startScan(phone) } },
+            stopScan: { [unowned phone] in medium.with { $0.stopScan(phone) } },
             connect: faithful
-                ? { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.requestConnection(phone, to: till) } }
-                : { [unowned phone] till in medium._withUnsafeGuaranteedRef { $0.connect(phone, to: till) } },
+                ? { [unowned phone] till in medium.with { $0.requestConnection(phone, to: till) } }
+                : { [unowned phone] till in medium.with { $0.connect(phone, to: till) } },
             write: faithful
-                ? { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.writeFaithful(phone, bytes) } }
-                : { [unowned phone] bytes in medium._withUnsafeGuaranteedRef { $0.write(phone, bytes) } },
+                ? { [unowned phone] bytes in medium.with { $0.writeFaithful(phone, bytes) } }
+                : { [unowned phone] bytes in medium.with { $0.write(phone, bytes) } },
             disconnect: faithful
-                ? { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnectFaithful(phone) } }
-                : { [unowned phone] in medium._withUnsafeGuaranteedRef { $0.disconnect(phone) } }
+                ? { [unowned phone] in medium.with { $0.disconnectFaithful(phone) } }
+                : { [unowned phone] in medium.with { $0.disconnect(phone) } }
         )
     }
 

@@ -1,3 +1,4 @@
+import MizanTime
 /// The plumbing both drivers share: it feeds events to the device's chain one
 /// at a time, hands each command to the driver, and reports when the screen
 /// changes. Effects run synchronously and may produce further events (a radio
@@ -27,7 +28,7 @@ final class DriverCore<Chain: DeviceChain> {
     /// outlives every command: it is held unmanaged, not as a checked unowned reference (an
     /// atomic retain and release per command; docs/speed-and-memory.md).
     func perform<Driver: AnyObject>(with driver: Driver, _ run: @escaping (Driver, Chain.Command) -> Void) {
-        perform = { [driver = Unmanaged.passUnretained(driver)] command in driver._withUnsafeGuaranteedRef { run($0, command) } }
+        perform = { [driver = Borrowed(driver)] command in driver.with { run($0, command) } }
     }
 
     var screen: Chain.Screen { Chain.screen(state) }

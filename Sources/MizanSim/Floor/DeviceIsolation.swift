@@ -16,7 +16,7 @@ import MizanTime
 //   device's executor is the run's by construction, so the two checks agree;
 //   a call from any other thread stops the process (`ForeignThreadTests`).
 // - The check, not a retained reference, reaches the driving thread:
-//   `Unmanaged` borrowed, since the executor keeps it for the run (a retain
+//   `Borrowed`, since the executor keeps it for the run (a retain
 //   and release around the load cost a sixth of a packet's path).
 // - The hottest entries (a packet, a report, a timer; below) call a free
 //   function (no context) cast to a non-isolated type of its own, one cast
@@ -28,7 +28,7 @@ import MizanTime
 /// `what` says what arrived.
 @inline(__always)
 package func checkOnRun(_ executor: SimulationExecutor, _ what: StaticString) {
-    Unmanaged.passUnretained(executor.drivingThread)._withUnsafeGuaranteedRef { $0.checkDriving("\(what)") }
+    Borrowed(executor.drivingThread).with { $0.checkDriving("\(what)") }
 }
 
 // The hottest entries, from the medium and the timers (on the run's executor).

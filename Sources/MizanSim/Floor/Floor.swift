@@ -179,16 +179,16 @@ public final class Floor {
     /// What till `index`'s driver tells the floor it observed, for its unit (made after the driver,
     /// found by its index): the floor unretained, since it keeps its tills for the run and they their drivers.
     private func tillObserver(_ index: Int) -> (HostObservation) -> Void {
-        let floor = Unmanaged.passUnretained(self)
-        return { observation in floor._withUnsafeGuaranteedRef { $0.observed($0.tills[index], observation) } }
+        let floor = Borrowed(self)
+        return { observation in floor.with { $0.observed($0.tills[index], observation) } }
     }
 
     /// What phone `index`'s driver tells the floor it observed, for its unit: the floor unretained, as
     /// for a till; a retired payer's unit is gone (`PayerRetirement`), and hearing from it stops the run.
     private func phoneObserver(_ index: Int) -> (PhoneObservation) -> Void {
-        let floor = Unmanaged.passUnretained(self)
+        let floor = Borrowed(self)
         return { observation in
-            floor._withUnsafeGuaranteedRef { floor in
+            floor.with { floor in
                 guard let unit = floor.phoneUnits[index] else { preconditionFailure("a retired payer's phone observed \(observation)") }
                 floor.observed(unit, observation)
             }

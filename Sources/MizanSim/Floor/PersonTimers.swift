@@ -25,7 +25,7 @@ enum PersonStep {
 final class PersonTimers: TimerTarget {
     /// The floor these timers are its own (`Floor.personTimers`), so it outlives them: unmanaged
     /// (`withUnretained` says why).
-    private let floor: Unmanaged<Floor>
+    private let floor: Borrowed<Floor>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a step is taken out of its slot before it is done).
@@ -33,7 +33,7 @@ final class PersonTimers: TimerTarget {
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
     init(floor: Floor, clock: VirtualClock) {
-        self.floor = Unmanaged.passUnretained(floor)
+        self.floor = Borrowed(floor)
         self.clock = clock
     }
 
@@ -62,6 +62,6 @@ final class PersonTimers: TimerTarget {
     func timerFired(_ slot: Int) {
         guard let pending = steps[slot].take() else { preconditionFailure("PersonTimers: slot \(slot) fired with no step") }
         freeSlots.append(slot)
-        floor._withUnsafeGuaranteedRef { $0.perform(pending.step) }
+        floor.with { $0.perform(pending.step) }
     }
 }
