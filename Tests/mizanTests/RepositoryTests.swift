@@ -64,6 +64,11 @@ import Testing
             ("_withUnsafeGuaranteedRef", ["Sources/MizanTime/Execution/Borrowed.swift"]),
             ("unsafeBitCast", ["Sources/MizanSim/Floor/DeviceIsolation.swift", "Sources/MizanRadio/Signal/Cosine.swift"]),
             ("unsafeDowncast", ["Sources/MizanSim/Floor/DeviceIsolation.swift"]),
+            ("@exclusivity(unchecked)", ["Sources/MizanRadio/Radio/Endpoints.swift", "Sources/MizanRadio/Radio/RadioMedium.swift",
+                                         "Sources/MizanRadio/Radio/MediumTimers.swift", "Sources/MizanRuntime/Drivers/DriverCore.swift",
+                                         "Sources/MizanTime/Time/VirtualClock.swift", "Sources/MizanTime/Execution/SimulationExecutor.swift",
+                                         "Sources/MizanSim/Floor/DeviceTimers.swift", "Sources/MizanSim/Floor/PersonTimers.swift",
+                                         "Sources/MizanSim/Metrics/TransactionLedger.swift"]),
             ("@unchecked Sendable", ["Sources/MizanTime/Execution/RunConfined.swift", "Sources/MizanTime/Execution/SimulationExecutor.swift",
                                      "Sources/MizanTime/Time/VirtualClock.swift", "Sources/MizanCrypto/SecureBytes.swift"]),
         ]
