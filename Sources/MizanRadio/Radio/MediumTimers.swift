@@ -5,14 +5,13 @@ import MizanTime
 /// allocates nothing once the table has grown. These timers are never
 /// cancelled: each acts, or finds its link gone, when it fires.
 package final class MediumTimers: TimerTarget {
-    /// The medium these timers are its own (`RadioMedium.frameTimers`), so it outlives them:
-    /// unmanaged (`withUnretained` says why).
+    /// The medium these timers are its own (`RadioMedium.frameTimers`), so it outlives them
+    /// (`Borrowed` says why).
     private let medium: Borrowed<RadioMedium>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a timer is taken out of its slot before it acts).
-    @exclusivity(unchecked) private var slots: [MediumTimer?] = []
-    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var slots = SlotTable<MediumTimer>()
 
     init(medium: RadioMedium, clock: VirtualClock) {
         self.medium = Borrowed(medium)
@@ -21,15 +20,7 @@ package final class MediumTimers: TimerTarget {
 
     /// Sets `timer` to fire at `deadline` (see `VirtualClock.schedule(at:target:event:)`).
     func schedule(_ timer: MediumTimer, at deadline: VirtualInstant) {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = timer
-        } else {
-            slot = slots.count
-            slots.append(timer)
-        }
-        clock.schedule(at: deadline, target: self, event: slot)
+        clock.schedule(at: deadline, target: self, event: slots.insert(timer))
     }
 
     /// Sets `timer` to fire after `delay`.
@@ -38,8 +29,7 @@ package final class MediumTimers: TimerTarget {
     }
 
     package func timerFired(_ slot: Int) {
-        guard let timer = slots[slot].take() else { preconditionFailure("MediumTimers: slot \(slot) fired with no timer") }
-        freeSlots.append(slot)
+        guard let timer = slots.remove(slot) else { preconditionFailure("MediumTimers: slot \(slot) fired with no timer") }
         medium.with { $0.fire(timer) }
     }
 }

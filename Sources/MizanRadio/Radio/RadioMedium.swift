@@ -191,7 +191,7 @@ public final class RadioMedium {
     }
 
     /// The radio a till's driver uses: the medium and the endpoint unretained
-    /// (`withUnretained`): the medium keeps its tills for the run, and outlives
+    /// (`withBorrowed`): the medium keeps its tills for the run, and outlives
     /// every driver.
     package func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
         let medium = Borrowed(self), till = Borrowed(till)

@@ -23,14 +23,13 @@ enum PersonStep {
 /// and back, woken, destroyed. Slots are reused, so a steady stream of steps
 /// allocates nothing once the table has grown.
 final class PersonTimers: TimerTarget {
-    /// The floor these timers are its own (`Floor.personTimers`), so it outlives them: unmanaged
-    /// (`withUnretained` says why).
+    /// The floor these timers are its own (`Floor.personTimers`), so it outlives them
+    /// (`Borrowed` says why).
     private let floor: Borrowed<Floor>
     private let clock: VirtualClock
     // Unchecked exclusivity: each access is a short read or write that calls
     // nothing back (a step is taken out of its slot before it is done).
-    @exclusivity(unchecked) private var steps: [(step: PersonStep, timer: TimerID)?] = []
-    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var steps = SlotTable<(step: PersonStep, timer: TimerID)>()
 
     init(floor: Floor, clock: VirtualClock) {
         self.floor = Borrowed(floor)
@@ -40,13 +39,7 @@ final class PersonTimers: TimerTarget {
     /// Sets `step` to be done after `delay`; returns its slot (for `cancel`).
     @discardableResult
     func schedule(_ step: PersonStep, after delay: Duration) -> Int {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-        } else {
-            slot = steps.count
-            steps.append(nil)
-        }
+        let slot = steps.reserve()
         let timer = clock.schedule(after: delay, target: self, event: slot)
         steps[slot] = (step, timer)
         return slot
@@ -54,14 +47,12 @@ final class PersonTimers: TimerTarget {
 
     /// The step in `slot` will not be done (a newer lock replaced it).
     func cancel(_ slot: Int) {
-        guard let pending = steps[slot].take() else { return }
+        guard let pending = steps.remove(slot) else { return }
         clock.cancel(pending.timer)
-        freeSlots.append(slot)
     }
 
     func timerFired(_ slot: Int) {
-        guard let pending = steps[slot].take() else { preconditionFailure("PersonTimers: slot \(slot) fired with no step") }
-        freeSlots.append(slot)
+        guard let pending = steps.remove(slot) else { preconditionFailure("PersonTimers: slot \(slot) fired with no step") }
         floor.with { $0.perform(pending.step) }
     }
 }
