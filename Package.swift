@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "mizan", dependencies: ["MizanRecordings", "MizanRehearsal", "MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanSelection"],
             plugins: ["SourceDigest"]
         ),
-        .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanGeometry", "MizanTime"],
+        .executableTarget(name: "mizan-bench", dependencies: ["MizanSim", "MizanProtocol", "MizanCrypto", "MizanRadio", "MizanGeometry", "MizanTime", "MizanFormats"],
             path: "Benchmarks/mizan-bench"
         ),
         // The digest of the package's sources, computed at build time for mizan.

@@ -1,4 +1,5 @@
 import MizanSim
+import MizanFormats
 
 /// What W2 and W3 print: a table for people, then one JSON object. A figure
 /// that has no value (no transaction reached a secure link, so the run did no
@@ -22,8 +23,7 @@ struct CheckoutSummary {
     }
 
     static func text(_ value: Double?, _ missing: String = "none") -> String { value.map(formatted) ?? missing }
-    static func json(_ value: Double?) -> String { value.map(formatted) ?? "null" }
-    static func json(_ value: Double?, thousandths: Bool) -> String { value.map { String(($0 * 1000).rounded() / 1000) } ?? "null" }
+    static func json(_ value: Double?, digits: Int = 1) -> JSON { .figure(value, digits: digits) }
 
     var lines: [String] {
         let report = result.report
@@ -54,10 +54,23 @@ struct CheckoutSummary {
         lines.append("  agreement violations: \(report.violations.count)")
         lines.append("  the same transactions' crypto alone (W0 x \(secured)): \(Self.text(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
         lines.append("  peak memory: \(peak / 1_048_576) MiB")
-        let endings = report.byEnding.map { "\"\($0.ending.rawValue)\":\($0.count)" }.joined(separator: ",")
         let p50 = secured > 0 ? report.startToSecureLink.p50 : nil
         let p99 = secured > 0 ? report.startToSecureLink.p99 : nil
-        lines.append(#"{"workload":"\#(workload)","radio":"\#(plan.linkLayer.name)","seed":\#(options.seed),"scale":\#(options.scale),"tills":\#(plan.tills.count),"virtual_seconds":\#(formatted(report.simulated.seconds)),"wall_seconds":\#((result.wallSeconds * 1000).rounded() / 1000),"virtual_seconds_per_wall_second":\#(Self.json(speed)),"jobs":\#(options.jobs),"virtual_seconds_per_wall_second_all_cores":\#(Self.json(pooledSpeed)),"crypto_bound_virtual_seconds_per_wall_second":\#(Self.json(bound)),"ratio_to_crypto_bound":\#(Self.json(share, thousandths: true)),"ratio_to_crypto_bound_all_cores":\#(Self.json(pooledShare, thousandths: true)),"packets_heard_per_wall_second":\#(Self.json(heardPerSecond)),"transactions":\#(report.transactions),"endings":{\#(endings)},"wrong_till_rate":\#((report.wrongTillRate * 10000).rounded() / 10000),"secure_links":\#(secured),"start_to_secure_p50_s":\#(p50.map { String($0) } ?? "null"),"start_to_secure_p99_s":\#(p99.map { String($0) } ?? "null"),"violations":\#(report.violations.count),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"crypto_alone_wall_seconds":\#(Self.json(cryptoSeconds, thousandths: true)),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+        lines.append(JSON.object([
+            ("workload", .string(workload)), ("radio", .string(plan.linkLayer.name)), ("seed", .unsigned(options.seed)), ("scale", .number(options.scale)),
+            ("tills", .int(plan.tills.count)), ("virtual_seconds", tenths(report.simulated.seconds)), ("wall_seconds", .fixed(result.wallSeconds, digits: 3)),
+            ("virtual_seconds_per_wall_second", Self.json(speed)), ("jobs", .int(options.jobs)),
+            ("virtual_seconds_per_wall_second_all_cores", Self.json(pooledSpeed)),
+            ("crypto_bound_virtual_seconds_per_wall_second", Self.json(bound)),
+            ("ratio_to_crypto_bound", Self.json(share, digits: 3)), ("ratio_to_crypto_bound_all_cores", Self.json(pooledShare, digits: 3)),
+            ("packets_heard_per_wall_second", Self.json(heardPerSecond)), ("transactions", .int(report.transactions)),
+            ("endings", .object(report.byEnding.map { (String($0.ending.rawValue), .int($0.count)) })),
+            ("wrong_till_rate", .fixed(report.wrongTillRate, digits: 4)), ("secure_links", .int(secured)),
+            ("start_to_secure_p50_s", p50.map(JSON.number) ?? .null), ("start_to_secure_p99_s", p99.map(JSON.number) ?? .null),
+            ("violations", .int(report.violations.count)), ("w0_transactions_per_wall_second", tenths(w0.rate)),
+            ("w0_before", tenths(w0.before)), ("w0_after", tenths(w0.after)),
+            ("crypto_alone_wall_seconds", Self.json(cryptoSeconds, digits: 3)), ("peak_memory_bytes", .int(peak)), ("build", .string(configuration)),
+        ]).compact)
         return lines
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MizanTime
+import MizanFormats
 
 /// `mizan-bench`: the workloads of docs/workloads.md. Each prints a table for people
 /// and, on its last line, one JSON object with every figure.
@@ -31,7 +32,10 @@ func runBench() -> Int32 {
             print("W0 crypto-floor: \(count) transactions' crypto")
             print("  transactions per wall second: \(formatted(rate))")
             print("  peak memory: \(peak / 1_048_576) MiB")
-            print(#"{"workload":"W0","seed":\#(options.seed),"scale":\#(options.scale),"transactions":\#(count),"transactions_per_wall_second":\#(formatted(rate)),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(JSON.object([
+                ("workload", .string("W0")), ("seed", .unsigned(options.seed)), ("scale", .number(options.scale)), ("transactions", .int(count)),
+                ("transactions_per_wall_second", tenths(rate)), ("peak_memory_bytes", .int(peak)), ("build", .string(configuration)),
+            ]).compact)
         case "W1":
             let target = max(1, Int(100_000 * options.scale))
             let (w0, result) = try w0Around(scale: options.scale) { try W1HandshakeCapacity.measure(successes: target, seed: options.seed, jobs: 1) }
@@ -45,7 +49,15 @@ func runBench() -> Int32 {
             print("  with \(options.jobs) cores: \(formatted(pooled.transactionsPerWallSecond)) transactions per wall second = \(formatted(pooled.transactionsPerWallSecond / w0.rate * 100)) % of one core's W0")
             print("  agreement violations: \(result.violations)")
             print("  peak memory: \(peak / 1_048_576) MiB")
-            print(#"{"workload":"W1","seed":\#(options.seed),"scale":\#(options.scale),"successes":\#(result.successes),"transactions_per_wall_second":\#(formatted(result.transactionsPerWallSecond)),"w0_transactions_per_wall_second":\#(formatted(w0.rate)),"w0_before":\#(formatted(w0.before)),"w0_after":\#(formatted(w0.after)),"ratio_to_w0":\#(thousandths(ratio)),"jobs":\#(options.jobs),"transactions_per_wall_second_all_cores":\#(formatted(pooled.transactionsPerWallSecond)),"ratio_to_w0_all_cores":\#(thousandths(pooled.transactionsPerWallSecond / w0.rate)),"virtual_seconds":\#(formatted(result.virtualSeconds)),"wall_seconds":\#(formatted(result.wallSeconds)),"violations":\#(result.violations),"peak_memory_bytes":\#(peak),"build":"\#(configuration)"}"#)
+            print(JSON.object([
+                ("workload", .string("W1")), ("seed", .unsigned(options.seed)), ("scale", .number(options.scale)), ("successes", .int(result.successes)),
+                ("transactions_per_wall_second", tenths(result.transactionsPerWallSecond)), ("w0_transactions_per_wall_second", tenths(w0.rate)),
+                ("w0_before", tenths(w0.before)), ("w0_after", tenths(w0.after)), ("ratio_to_w0", .fixed(ratio, digits: 3)), ("jobs", .int(options.jobs)),
+                ("transactions_per_wall_second_all_cores", tenths(pooled.transactionsPerWallSecond)),
+                ("ratio_to_w0_all_cores", .fixed(pooled.transactionsPerWallSecond / w0.rate, digits: 3)),
+                ("virtual_seconds", tenths(result.virtualSeconds)), ("wall_seconds", tenths(result.wallSeconds)), ("violations", .int(result.violations)),
+                ("peak_memory_bytes", .int(peak)), ("build", .string(configuration)),
+            ]).compact)
         case "W2", "W3":
             var plan = options.workload == "W2" ? CheckoutWorkload.w2(scale: options.scale) : CheckoutWorkload.w3(scale: options.scale)
             // The faithful link layer (docs/link-layer.md) since 2026-11-30 and the signal model
@@ -85,16 +97,10 @@ func printError(_ message: String) {
 }
 
 /// A figure to one decimal (whole numbers without one); "null" for a value that is not finite, which no figure should be.
-func formatted(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    // Past 10^15 a Double has no tenths left to show, and a whole number may not fit an Int.
-    guard abs(value) < 1e15 else { return String(value.rounded()) }
-    return (value * 10).rounded() / 10 == value.rounded() ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
-}
+/// A figure to one decimal, for people ("n/a" when it is not finite).
+func formatted(_ value: Double) -> String { Figures.text(value, digits: 1) }
 
-/// A ratio to three decimals; "null" for a value that is not finite (a wall time of zero).
-func thousandths(_ value: Double) -> String {
-    value.isFinite ? String((value * 1000).rounded() / 1000) : "null"
-}
+/// A figure to one decimal in the JSON line (null when it is not finite).
+func tenths(_ value: Double) -> JSON { .fixed(value, digits: 1) }
 
 exit(runBench())

@@ -37,9 +37,10 @@ import MizanFormats
         #expect(JSON.int(.min).compact == "-9223372036854775808")
         #expect(JSON.number(0.25).compact == "0.25" && JSON.number(1).compact == "1.0")
         #expect(JSON.fixed(1.23456, digits: 3).compact == "1.235" && JSON.fixed(2, digits: 3).compact == "2")
-        #expect(JSON.fixed(0.00001, digits: 6).compact == "0.00001", "fixed never uses exponent notation")
+        #expect(JSON.fixed(0.00001, digits: 6).compact == "0.00001", "no exponent notation for small numbers")
         #expect(JSON.decimal(12_000_100, places: 6).compact == "12.000100" && JSON.decimal(5, places: 6).compact == "0.000005")
         #expect(JSON.decimal(-1_500_000, places: 6).compact == "-1.500000" && JSON.decimal(7, places: 0).compact == "7")
+        #expect(JSON.decimal(-5, places: 6).compact == "-0.000005", "a time between -1 and 0 keeps its sign")
     }
 
     @Test func whatIsNotAFiniteNumberIsNull() {
@@ -49,6 +50,29 @@ import MizanFormats
             #expect(JSON.figure(value).compact == "null")
         }
         #expect(JSON.figure(nil).compact == "null" && JSON.figure(0.123456).compact == "0.1235")
+    }
+
+    @Test func stringsWithNothingToEscapeAreWrittenAsTheyAre() {
+        for text in ["", "till-3", "é", "🛒 pay", "\u{7F}", "a b/c"] {
+            #expect(JSON.string(text).compact == "\"" + text + "\"")
+        }
+    }
+
+    @Test func everyASCIIScalarIsWrittenAsJSONRequires() throws {
+        // One scalar alone, and inside text that has nothing else to escape: the same escape either way.
+        for value in UInt32(0)...0x7F {
+            let scalar = try #require(Unicode.Scalar(value))
+            let expected: String = switch scalar {
+            case "\"": #"\""#
+            case "\\": #"\\"#
+            case "\n": #"\n"#
+            case "\r": #"\r"#
+            case "\t": #"\t"#
+            default: value < 0x20 ? "\\u00" + (value < 0x10 ? "0" : "") + String(value, radix: 16) : String(Character(scalar))
+            }
+            #expect(JSON.string(String(Character(scalar))).compact == "\"" + expected + "\"", "U+\(String(value, radix: 16))")
+            #expect(JSON.string("ab" + String(Character(scalar)) + "é").compact == "\"ab" + expected + "é\"", "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func stringsAreEscapedAsJSONRequires() {

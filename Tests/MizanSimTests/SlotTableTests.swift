@@ -1,5 +1,5 @@
 import Testing
-@testable import MizanTime
+import MizanTime
 
 /// The timer tables' slots: a removed value's slot is the next one handed out,
 /// an empty slot gives nothing back, and the table grows only when no slot is free.
@@ -12,6 +12,14 @@ import Testing
         #expect(table.insert("c") == a, "the freed slot comes back first")
         #expect(table.insert("d") == 2, "then the table grows")
         #expect(table[a] == "c" && table[b] == "b")
+    }
+
+    @Test func theSlotFreedLastIsHandedOutFirstByInsertAndByReserve() {
+        var table = SlotTable<Int>()
+        for value in 0..<4 { _ = table.insert(value) }
+        #expect(table.remove(1) == 1 && table.remove(3) == 3)
+        #expect(table.reserve() == 3 && table[3] == nil, "reserve takes the last freed slot, empty")
+        #expect(table.insert(9) == 1 && table.insert(10) == 4)
     }
 
     @Test func removingAnEmptySlotGivesNothingAndFreesNothing() {

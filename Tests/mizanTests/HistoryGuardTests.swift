@@ -72,7 +72,7 @@ import Testing
         let writers = try Regex(#"(?m)^\s*(?:public |package )?(?:final )?(?:struct|class|enum) (TraceWriter|SVGDocument|JSONWriter|JSON)\b"#)
         #expect(#"let line = "[" + items.joined() + "]""#.contains(handWritten) && #"svg += "<rect x=\"1\"/>""#.contains(handWritten))
         #expect("public enum JSON {".contains(writers) && !"public enum JSONValue {".contains(writers) && !"let text = JSON.array(items).compact".contains(handWritten))
-        for file in RepositoryTests.swiftFiles(under: "Sources") where !file.contains("/Sources/MizanFormats/") {
+        for file in RepositoryTests.swiftFiles(under: "Sources") + RepositoryTests.swiftFiles(under: "Benchmarks") where !file.contains("/Sources/MizanFormats/") {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for match in code.matches(of: handWritten) { Issue.record("\(file): a format written by hand: '\(code[match.range])'") }

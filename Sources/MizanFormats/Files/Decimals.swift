@@ -1,9 +1,10 @@
 /// Fixed-point text of a finite number: rounded to `digits` decimals,
-/// trailing zeros dropped, never exponent notation. What a value that is not
-/// finite becomes is the output's rule, not this (`Figures`, `JSON.fixed`).
+/// trailing zeros dropped, no exponent notation below 9·10^15 / 10^`digits`
+/// (beyond, the shortest text of the number). What a value that is not finite
+/// becomes is the caller's rule (`Figures`, `JSON.fixed`), so it is never given one.
 enum Decimals {
     static func format(_ value: Double, digits: Int) -> String {
-        guard value.isFinite else { return "n/a" }
+        precondition(value.isFinite, "Decimals.format is given finite numbers; Figures and JSON.fixed say what the others become")
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()

@@ -72,6 +72,6 @@ extension FloorFile {
 extension Duration {
     static func milliseconds(_ value: Double) -> Duration { .nanoseconds(Int64((value * 1e6).rounded())) }
 
-    /// Whole and fractional milliseconds, as a floor file writes them.
+    /// Whole and fractional milliseconds, for an error message.
     var milliseconds: String { Figures.text(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, digits: 3) }
 }

@@ -11,10 +11,10 @@ public enum JSON: Sendable {
     case unsigned(UInt64)
     /// The shortest text that reads back as the same `Double` (`0.25`, `1.0`, `1e-07`); `null` when not finite.
     case number(Double)
-    /// Rounded to `digits` decimals, trailing zeros dropped, never in exponent
-    /// notation (`Decimals`); `null` when not finite (`Figures`'s rule).
+    /// Rounded to `digits` decimals, trailing zeros dropped, with no exponent
+    /// notation below 9·10^15 / 10^`digits` (`Decimals`); `null` when not finite (`Figures`'s rule).
     case fixed(Double, digits: Int)
-    /// Exactly `units` × 10^-`places`, with every place written: seconds to the microsecond as `12.000100`.
+    /// Exactly `units` × 10^-`places` (0 to 18 places), every place written: seconds to the microsecond as `12.000100`.
     case decimal(Int64, places: Int)
     case bool(Bool)
     case null

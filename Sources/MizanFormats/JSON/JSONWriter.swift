@@ -95,6 +95,7 @@ public struct JSONWriter: Sendable {
 
     /// `units` × 10^-`places` with every place written.
     private static func decimal(_ units: Int64, places: Int, to text: inout String) {
+        precondition((0...18).contains(places), "JSON.decimal has 0 to 18 places")
         var scale: Int64 = 1
         for _ in 0..<places { scale *= 10 }
         if units < 0 { text += "-" }

@@ -1,5 +1,6 @@
 import MizanSim
 import MizanProtocol
+import MizanTime
 
 /// `report.html`: one self-contained page (script, style and data inline; no
 /// network) to watch a run: its summary (the same figures as `summary.json`),
@@ -25,7 +26,7 @@ public struct ReportPage {
     /// A page for `report`, whose `summary.json` is `summaryJSON`.
     public init(report: FloorReport, summaryJSON: String) {
         self.report = report
-        self.summaryJSON = summaryJSON
+        self.summaryJSON = summaryJSON.hasSuffix("\n") ? String(summaryJSON.dropLast()) : summaryJSON
     }
 
     /// Adds a line of `transactions.jsonl` (a JSON object).
@@ -35,7 +36,7 @@ public struct ReportPage {
 
     /// Adds the trace's next event (in time order), up to `maximumEvents`.
     public mutating func add(_ event: TransactionTrace.Event) {
-        let seconds = Double(event.time / .microseconds(1)) / 1e6
+        let seconds = Double(event.time.wholeMicroseconds) / 1e6
         guard events.count < Self.maximumEvents else { eventsCut = true; return }
         eventsUntil = seconds
         let detail = event.event == "screen" ? (event.string("screen") ?? "") : event.details

@@ -22,11 +22,15 @@ public enum SummaryCell: Sendable, Equatable {
         }
     }
 
-    /// In a CSV cell: as in JSON, text quoted with its quotes doubled.
+    /// In a CSV cell: as in JSON, text quoted with its quotes doubled, and a
+    /// figure that was not measured an empty cell (`Figures`'s rule).
     public var csv: String {
         let text = json.compact
-        guard case .text = self else { return text }
-        return "\"" + text.dropFirst().dropLast().replacingQuotes() + "\""
+        switch self {
+        case .text: return "\"" + text.dropFirst().dropLast().replacingQuotes() + "\""
+        case .figure: return text == "null" ? "" : text
+        case .count, .seed: return text
+        }
     }
 
     /// The number it holds, if it is one.

@@ -1,3 +1,4 @@
+import MizanTime
 /// A floor trace in the Trace Event Format, the JSON that Perfetto
 /// (ui.perfetto.dev) and chrome://tracing open (`trace.perfetto.json`;
 /// `docs/outputs.md` says how to read it):
@@ -38,7 +39,7 @@ public struct PerfettoTrace {
 
     /// Adds the next event of the trace (events in time order).
     public mutating func add(_ event: TransactionTrace.Event) {
-        let ts = Int64(event.time / .microseconds(1))
+        let ts = event.time.wholeMicroseconds
         last = Swift.max(last, ts)
         let pid = pid(of: event.device)
         switch event.event {

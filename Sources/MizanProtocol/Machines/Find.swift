@@ -139,8 +139,8 @@ public struct Find: Sendable {
         state = .scanning(samples, firstHeard: firstHeard ?? sample.at, radio: radio)
     }
 
-    /// No samples yet, with room for a busy window's packets (a phone among a
-    /// thousand tills hears about 400 in its first window): a scan's appends
+    /// No samples yet, with room for a busy window's packets (a phone among
+    /// 200 tills hears about 400 in its first window): a scan's appends
     /// then rarely grow the array, which cost a tenth of a packet's path on the
     /// floor (docs/speed-and-memory.md). Memory only (32 bytes a sample while
     /// scanning); nothing the machine reports depends on it.

@@ -84,7 +84,7 @@ extension RSSITrace {
         }
         var traceText = Self.traceHeader.joined(separator: ",") + "\n"
         for row in rows {
-            traceText += "\(Figures.text(row.t, digits: 6)),\(row.phone),\(row.till.rawValue),\(row.rssi),"
+            traceText += "\(Figures.csv(row.t, digits: 6)),\(row.phone),\(row.till.rawValue),\(row.rssi),"
                 + "\(Self.metres(row.position.x)),\(Self.metres(row.position.y)),\(Self.metres(row.position.z))\n"
         }
         return (tillsText, traceText)
@@ -97,5 +97,5 @@ extension RSSITrace {
         try TextFile.write(text.trace, to: directory + "/trace.csv")
     }
 
-    private static func metres(_ value: Double) -> String { Figures.text(value, digits: 4) }
+    private static func metres(_ value: Double) -> String { Figures.csv(value, digits: 4) }
 }

@@ -285,7 +285,7 @@ public struct TwinFit: Sendable {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// The fit as JSON (what `mizan twin --fit-json` and the leave-one-out report show).
+    /// The fit as JSON (each comparison's `fit` in what `mizan twin --json` writes).
     public var json: JSON {
         let s = radio.signal
         return .object([

@@ -7,9 +7,10 @@
 /// an unowned one is checked by an atomic retain and release, about 7 ns each
 /// time (docs/speed-and-memory.md), on paths taken for every packet, report
 /// and timer. Only for an object that owns the holder or outlives it by
-/// construction: the medium and its tills live for the run, longer than any
+/// construction (the medium and its tills live for the run, longer than any
 /// driver or timer; a floor owns its units, a unit its driver, a driver its
-/// core. Nothing checks that the object is alive: where the lifetime is a rule
+/// core), or, for the length of one call, an element that an array the caller
+/// holds keeps alive (the listeners of a packet, a search of the tills). Nothing checks that the object is alive: where the lifetime is a rule
 /// of the run rather than of ownership (a payer's endpoint and unit, which
 /// retirement drops), the reference stays a checked `unowned`, so that a
 /// broken rule traps.
