@@ -37,6 +37,13 @@ import Testing
         return nil
     }
 
+    @Test func anEventsTimestampIsItsTraceTimeToTheMicrosecond() throws {
+        // 50.447201 s is not a whole number of microseconds in binary: a division through a Double lands on 50447200.
+        var trace = PerfettoTrace()
+        trace.add(try #require(TransactionTrace.Event(#"{"t":50447201,"device":"till-1","event":"receives","frame":"decision"}"#)))
+        #expect(trace.json().contains(#""ts": 50447201"#))
+    }
+
     @Test func everyEventHasAPhaseAndEachTracksTimeNeverGoesBack() throws {
         let events = try Self.events()
         #expect(events.count > 10)
