@@ -4,7 +4,7 @@
 /// innermost running one where several could); a hand-over or an ending
 /// becomes an event of the next or previous machine; everything else comes out
 /// as a command for the effect handler, in order.
-public struct HostChain: Sendable {
+public struct HostChain: MachineChain, Sendable {
     public struct State: Hashable, Sendable {
         public var entry: AmountEntry.State
         public var broadcast: HostBroadcast.State
@@ -78,14 +78,7 @@ public struct HostChain: Sendable {
         payment = HostPayment()
     }
 
-    public func reduce(_ state: inout State, _ event: Event) -> [Command] {
-        var commands: [Command] = []
-        reduce(&state, event, into: &commands)
-        return commands
-    }
-
-    /// `reduce(_:_:)`, its commands appended to `commands` (a buffer the
-    /// caller owns and reuses, so that an event allocates no array of its own).
+    /// Routes `event` to its machine (`MachineChain`).
     public func reduce(_ state: inout State, _ event: Event, into commands: inout [Command]) {
         let paying = state.payment != .idle
         switch event {

@@ -1,6 +1,6 @@
 /// The phone's chain of machines, `Find -> Connect -> Review -> Payment`,
 /// wired without state of its own (see `HostChain`).
-public struct PhoneChain: Sendable {
+public struct PhoneChain: MachineChain, Sendable {
     public struct State: Hashable, Sendable {
         public var find: Find.State
         public var connect: Connect.State
@@ -67,14 +67,7 @@ public struct PhoneChain: Sendable {
         payment = Payment()
     }
 
-    public func reduce(_ state: inout State, _ event: Event) -> [Command] {
-        var commands: [Command] = []
-        reduce(&state, event, into: &commands)
-        return commands
-    }
-
-    /// `reduce(_:_:)`, its commands appended to `commands` (a buffer the
-    /// caller owns and reuses, so that an event allocates no array of its own).
+    /// Routes `event` to its machine (`MachineChain`).
     public func reduce(_ state: inout State, _ event: Event, into commands: inout [Command]) {
         // Which machine runs, asked only by the events routed on it (not per packet heard).
         var paying: Bool { state.payment != .idle }

@@ -1,15 +1,11 @@
 import MizanProtocol
 
-/// What the driver core needs of a device's chain of machines: a pure reducer
-/// and the screen each state shows.
-protocol DeviceChain {
-    associatedtype State
-    associatedtype Event
-    associatedtype Command
+/// What the driver core needs of a device's chain of machines: its pure
+/// reducer (`MachineChain`), its first state and the screen each state shows.
+protocol DeviceChain: MachineChain {
     associatedtype Screen: Equatable, RawRepresentable<String>
 
     static var initialState: State { get }
-    func reduce(_ state: inout State, _ event: Event, into commands: inout [Command])
     static func screen(_ state: State) -> Screen
 }
 
