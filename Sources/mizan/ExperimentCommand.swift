@@ -27,7 +27,7 @@ enum ExperimentCommand {
         outputs.input(path)
         try outputs.check()
 
-        let plan = try ExperimentPlan.read(path)
+        let plan = try ExperimentPlan.load(path: path)
         try outputs.make()
         let total = plan.cells.count
         let progress = Progress(total: .seconds(total))

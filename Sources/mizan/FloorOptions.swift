@@ -31,7 +31,7 @@ struct FloorOptions {
     func load(command: String) throws -> (plan: FloorPlan, description: String) {
         let json = try path.map { path throws(JSONFileError) in try JSONObjectReader.load(path: path) }
             ?? JSONObjectReader.parse(DefaultFloor.json, file: DefaultFloor.name)
-        var plan = try FloorFile.plan(from: json, file: path ?? DefaultFloor.name)
+        var plan = try FloorFile.read(json, file: path ?? DefaultFloor.name)
         if let minutes {
             plan.duration = .seconds(minutes * 60)
             // The floor file checked its faults against its own minutes; a shorter run must not drop them silently.

@@ -6,7 +6,7 @@ import MizanRecordings
 
     static func error(_ json: String) -> String? {
         do {
-            _ = try ExperimentPlan.parse(json, path: file)
+            _ = try ExperimentPlan.parse(json, file: file)
             return nil
         } catch {
             return error.description
@@ -18,7 +18,7 @@ import MizanRecordings
         {"seeds": 10, "tills": 5, "tillSpacing": [0.5, 2], "ricianKdB": [null, 7], "scanWindow": [0.5, 1],
          "radio": {"pathLossExponent": 2.0},
          "strategies": [{"name": "mean"}, {"name": "confident", "base": "median", "margin": 4, "deadline": 2}]}
-        """, path: Self.file)
+        """, file: Self.file)
         #expect(plan.cells.count == 2 * 2 * 2 * 2)
         #expect(plan.radio.pathLossExponent == 2.0)
         #expect(plan.cells.first?.strategy.label == "mean window=0.5")

@@ -6,7 +6,7 @@ import MizanRecordings
         let plan = try ExperimentPlan.parse("""
         {"seeds": 20, "tills": 5, "tillSpacing": [2], "packetSigma": [0], "scanWindow": [0.5],
          "strategies": [{"name": "strongest"}, {"name": "mean"}, {"name": "kalman"}, {"name": "confident", "base": "median"}]}
-        """, path: "exp.json")
+        """, file: "exp.json")
         for result in ExperimentRunner(plan: plan).run() {
             #expect(result.accuracy == 1, "\(result.cell.strategy.label)")
             #expect(result.wrongTillRate == 0)
@@ -17,7 +17,7 @@ import MizanRecordings
     @Test func closerTillsAreHarderToTellApart() throws {
         let plan = try ExperimentPlan.parse("""
         {"seeds": 150, "tillSpacing": [0.5, 4], "packetSigma": [6], "scanWindow": [1], "strategies": [{"name": "mean"}]}
-        """, path: "exp.json")
+        """, file: "exp.json")
         let results = ExperimentRunner(plan: plan).run()
         #expect(results[0].accuracy + 0.2 < results[1].accuracy, "\(results[0].accuracy) at 0.5 m, \(results[1].accuracy) at 4 m")
     }
@@ -26,7 +26,7 @@ import MizanRecordings
         let plan = try ExperimentPlan.parse("""
         {"seeds": 30, "tillSpacing": [1], "ricianKdB": [7], "tillOffsetSigma": [3], "linkShadowingSigma": [2],
          "strategies": [{"name": "ema"}, {"name": "confident", "base": "mean", "margin": 6}]}
-        """, path: "exp.json")
+        """, file: "exp.json")
         let first = ExperimentRunner(plan: plan).run().map(\.csvRow)
         #expect(first == ExperimentRunner(plan: plan).run().map(\.csvRow))
         #expect(first.allSatisfy { $0.split(separator: ",").count == ExperimentResult.csvHeader.split(separator: ",").count })
@@ -35,7 +35,7 @@ import MizanRecordings
     @Test func thePlotHasALinePerStrategy() throws {
         let plan = try ExperimentPlan.parse("""
         {"seeds": 5, "tillSpacing": [1, 2], "strategies": [{"name": "mean"}, {"name": "median"}]}
-        """, path: "exp.json")
+        """, file: "exp.json")
         let svg = AccuracyPlot.svg(ExperimentRunner(plan: plan).run(), title: "t")
         #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.components(separatedBy: "<polyline").count == 3)

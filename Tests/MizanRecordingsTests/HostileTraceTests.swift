@@ -127,12 +127,12 @@ import MizanFormats
         let sigma = (0..<100).map { "\(Double($0) * 0.1)" }.joined(separator: ", ")
         let text = #"{"tillSpacing": [\#(spacing)], "packetSigma": [\#(sigma)], "strategies": [{"name": "mean"}]}"#
         do {
-            _ = try ExperimentPlan.parse(text, path: "exp.json")
+            _ = try ExperimentPlan.parse(text, file: "exp.json")
             Issue.record("20,000 cells were accepted")
         } catch {
             #expect(error.problem.contains("more than 10000 cells"), "\(error)")
         }
-        #expect(throws: Never.self) { try ExperimentPlan.parse(#"{"tillSpacing": [\#(spacing)], "strategies": [{"name": "mean"}]}"#, path: "exp.json") }
+        #expect(throws: Never.self) { try ExperimentPlan.parse(#"{"tillSpacing": [\#(spacing)], "strategies": [{"name": "mean"}]}"#, file: "exp.json") }
     }
 
     @Test func aTwinRadioGivingOneTillTwoOffsetsIsRefused() throws {

@@ -22,7 +22,7 @@ import MizanFormats
         let text = Self.valid.replacingFirst(replace, with: replacement)
         #expect(text != Self.valid, "the test's replacement did not apply")
         do {
-            _ = try LaneDecoder.decode(text, file: "lanes/x.json")
+            _ = try LaneDecoder.parse(text, file: "lanes/x.json")
             return nil
         } catch {
             return error
@@ -30,7 +30,7 @@ import MizanFormats
     }
 
     @Test func theValidFileDecodes() throws {
-        let lane = try LaneDecoder.decode(Self.valid, file: "lanes/99-x.json")
+        let lane = try LaneDecoder.parse(Self.valid, file: "lanes/99-x.json")
         #expect(lane.name == "99-x")
         #expect(lane.peer.steps == [.connect, .send(.phoneKey, tamper: nil)])
     }
@@ -71,7 +71,7 @@ import MizanFormats
 
     @Test func aLaneWithTheWrongExpectationFails() throws {
         let text = Self.valid.replacingFirst("\"phone\": \"paid\"", with: "\"phone\": \"failed\"")
-        let result = LaneRunner.run(try LaneDecoder.decode(text, file: "lanes/x.json"))
+        let result = LaneRunner.run(try LaneDecoder.parse(text, file: "lanes/x.json"))
         #expect(!result.passed)
         #expect(result.problems.contains { $0.contains("the scripted phone") })
     }

@@ -6,19 +6,9 @@ import MizanRadio
 /// Floor files: a floor described in JSON (docs/floor-files.md). Reading one
 /// validates every field; an unknown field, a value of the wrong kind or out
 /// of range is an error that names the file, the field and what was expected.
-public enum FloorFile {
-    /// Reads and validates the floor file at `path`.
-    public static func load(path: String) throws(JSONFileError) -> FloorPlan {
-        try plan(from: try JSONObjectReader.load(path: path), file: path)
-    }
-
-    /// Validates floor-file text; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(JSONFileError) -> FloorPlan {
-        try plan(from: try JSONObjectReader.parse(text, file: file), file: file)
-    }
-
-    /// Validates an already parsed floor.
-    public static func plan(from json: JSONValue, file: String) throws(JSONFileError) -> FloorPlan {
+public enum FloorFile: JSONFileFormat {
+    /// Validates a parsed floor.
+    public static func read(_ json: JSONValue, file: String) throws(JSONFileError) -> FloorPlan {
         let root = try JSONObjectReader(json, file: file)
         let tills = try readTills(root)
         let payers = try root.required(root.optionalObject("payers"), "payers", "an object saying who comes to pay")

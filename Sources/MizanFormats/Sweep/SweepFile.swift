@@ -1,14 +1,6 @@
 /// Sweep files (docs/sweeps.md): which floor, which seeds, which grid.
-public enum SweepFile {
-    public static func load(path: String) throws(JSONFileError) -> SweepPlan {
-        try plan(from: try JSONObjectReader.load(path: path), file: path)
-    }
-
-    public static func parse(_ text: String, file: String) throws(JSONFileError) -> SweepPlan {
-        try plan(from: try JSONObjectReader.parse(text, file: file), file: file)
-    }
-
-    static func plan(from json: JSONValue, file: String) throws(JSONFileError) -> SweepPlan {
+public enum SweepFile: JSONFileFormat {
+    public static func read(_ json: JSONValue, file: String) throws(JSONFileError) -> SweepPlan {
         let root = try JSONObjectReader(json, file: file)
         let floor: JSONValue
         let floorFile: String

@@ -45,7 +45,7 @@ public struct SweepPlan: Sendable {
         for (field, value) in values(ofCell: cell) {
             floor = try Self.setting(field.split(separator: ".").map(String.init), to: value, in: floor, file: name, path: field)
         }
-        return try FloorFile.plan(from: floor, file: "\(floorFile) (sweep cell \(cell + 1))")
+        return try FloorFile.read(floor, file: "\(floorFile) (sweep cell \(cell + 1))")
     }
 
     static func setting(_ keys: [String], to value: JSONValue, in json: JSONValue, file: String, path: String) throws(JSONFileError) -> JSONValue {

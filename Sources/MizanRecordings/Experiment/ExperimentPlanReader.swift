@@ -2,17 +2,9 @@ import MizanSim
 import MizanFormats
 import MizanRadio
 
-extension ExperimentPlan {
-    /// Reads and checks an experiment file; every mistake names the file and the field.
-    public static func read(_ path: String) throws(JSONFileError) -> ExperimentPlan {
-        try plan(from: JSONObjectReader.load(path: path), file: path)
-    }
-
-    public static func parse(_ text: String, path: String) throws(JSONFileError) -> ExperimentPlan {
-        try plan(from: JSONObjectReader.parse(text, file: path), file: path)
-    }
-
-    static func plan(from json: JSONValue, file: String) throws(JSONFileError) -> ExperimentPlan {
+extension ExperimentPlan: JSONFileFormat {
+    /// Reads and checks an experiment; every mistake names the file and the field.
+    public static func read(_ json: JSONValue, file: String) throws(JSONFileError) -> ExperimentPlan {
         let fields = try JSONObjectReader(json, file: file)
         let defaults = ExperimentPlan(tillSpacing: [], strategies: [])
         let spacing = try fields.numbers("tillSpacing", in: 0.1...100).compactMap { $0 }

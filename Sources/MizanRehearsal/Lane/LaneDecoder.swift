@@ -3,16 +3,8 @@ import MizanFormats
 
 /// Reads a lane file strictly: every field checked, unknown fields refused,
 /// every error naming the file, the field and what was expected.
-public enum LaneDecoder {
-    public static func load(path: String) throws(JSONFileError) -> Lane {
-        try lane(from: try JSONObjectReader.load(path: path), file: path)
-    }
-
-    public static func decode(_ text: String, file: String) throws(JSONFileError) -> Lane {
-        try lane(from: try JSONObjectReader.parse(text, file: file), file: file)
-    }
-
-    static func lane(from json: JSONValue, file: String) throws(JSONFileError) -> Lane {
+public enum LaneDecoder: JSONFileFormat {
+    public static func read(_ json: JSONValue, file: String) throws(JSONFileError) -> Lane {
         let root = try JSONObjectReader(json, file: file)
         let name = Self.stem(of: file)
         let about = try root.string("about")
