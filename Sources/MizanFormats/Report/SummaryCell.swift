@@ -22,14 +22,14 @@ public enum SummaryCell: Sendable, Equatable {
         }
     }
 
-    /// In a CSV cell: as in JSON, text quoted with its quotes doubled, and a
+    /// In a CSV cell: text quoted with its quotes doubled (no JSON escapes), and a
     /// figure that was not measured an empty cell (`Figures`'s rule).
     public var csv: String {
-        let text = json.compact
         switch self {
-        case .text: return "\"" + text.dropFirst().dropLast().replacingQuotes() + "\""
-        case .figure: return text == "null" ? "" : text
-        case .count, .seed: return text
+        case let .text(text): "\"" + text.replacingQuotes() + "\""
+        case let .figure(value?) where value.isFinite: json.compact
+        case .figure: ""
+        case .count, .seed: json.compact
         }
     }
 

@@ -60,8 +60,7 @@ public enum SummaryFile {
     }
 }
 
-
-extension Substring {
+extension StringProtocol {
     /// CSV doubles a quote inside a quoted cell.
     func replacingQuotes() -> String {
         var text = ""

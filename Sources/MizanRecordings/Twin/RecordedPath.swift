@@ -32,9 +32,6 @@ public struct RecordedPath: Sendable {
 
     public func position(at time: Double) -> Position { place(at: time).position }
 
-    /// How far the phone had walked by `time`, metres (0 before the first row).
-    public func walked(at time: Double) -> Double { place(at: time).walked }
-
     /// Where the phone was at `time` and how far it had walked, from one search of the rows.
     public func place(at time: Double) -> (position: Position, walked: Double) {
         guard let first = positions.first, let last = positions.last, let total = distances.last else { return (Position(x: 0, y: 0), 0) }
