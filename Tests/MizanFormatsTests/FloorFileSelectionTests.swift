@@ -55,4 +55,13 @@ import MizanFormats
         #expect(report.attemptsWithChoice > 0)
         #expect(report.wrongTillRate < 0.5, "tills 2 m apart, payers at their till: the fingerprint picks it most of the time")
     }
+
+    @Test func aCalibrationOffsetForATillTheFloorDoesNotHaveIsRefusedByItsPath() {
+        let calibration = #"{"referenceRSSI": -59, "pathLossExponent": 2.2, "packetSigma": 6, "phoneHeight": 1.2, "tillOffsets": [{"till": 1, "offset": 0}, {"till": 99, "offset": 2}]}"#
+        for strategy in ["position", "strongest"] {
+            let problem = problem(Self.floor(#"{"name": ""# + strategy + #"", "calibration": "# + calibration + "}"))
+            #expect(problem?.contains("phones.selection.calibration.tillOffsets[1].till") == true, "\(strategy): \(problem ?? "accepted")")
+            #expect(problem?.contains("till 99 is not on this floor") == true)
+        }
+    }
 }

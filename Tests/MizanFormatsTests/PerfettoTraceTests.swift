@@ -33,7 +33,7 @@ import Testing
     }
 
     static func number(_ event: [String: JSONValue], _ key: String) -> Double? {
-        if case let .number(value)? = event[key] { return value }
+        if case let .number(value)? = event[key] { return value.value }
         return nil
     }
 

@@ -64,6 +64,13 @@ import MizanFormats
         #expect(error.description.hasPrefix("lanes/x.json: "))
     }
 
+    @Test func aLanesSeedAboveTwoToTheFiftyThreeIsTheSeedItUses() throws {
+        let text = Self.valid.replacingFirst(#""central": 77813,"#, with: #""central": 77813, "seed": 9007199254740993,"#)
+        #expect(try LaneDecoder.parse(text, file: "lanes/x.json").seed == 9_007_199_254_740_993)
+        let largest = Self.valid.replacingFirst(#""central": 77813,"#, with: #""central": 77813, "seed": 18446744073709551615,"#)
+        #expect(try LaneDecoder.parse(largest, file: "lanes/x.json").seed == UInt64.max)
+    }
+
     @Test func aMissingFileIsAnErrorNamingIt() {
         #expect(throws: JSONFileError.self) { try LaneDecoder.load(path: "/nonexistent/lane.json") }
         #expect(throws: JSONFileError.self) { try LaneRunner.load(directory: RepoPaths.lanes, only: "no-such-lane") }

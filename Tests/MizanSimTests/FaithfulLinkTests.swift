@@ -27,7 +27,7 @@ import MizanFormats
             case "connected":
                 guard case let .number(till)? = fields.first(where: { $0.key == "till" })?.value else { continue }
                 connections += 1
-                if !advertising.contains("till-\(Int(till))") { silent += 1 }
+                if !advertising.contains("till-\(till.brief)") { silent += 1 }
             default: break
             }
         }

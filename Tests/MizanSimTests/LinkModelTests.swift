@@ -20,8 +20,8 @@ import MizanFormats
                       case let .string(event)? = fields.first(where: { $0.key == "event" })?.value,
                       case let .number(t)? = fields.first(where: { $0.key == "t" })?.value,
                       case let .string(frame)? = fields.first(where: { $0.key == "frame" })?.value else { continue }
-                if event == "sends" { sent[frame] = t }
-                if event == "receives", let start = sent.removeValue(forKey: frame) { delays.append((t - start) / 1000) }
+                if event == "sends" { sent[frame] = t.value }
+                if event == "receives", let start = sent.removeValue(forKey: frame) { delays.append((t.value - start) / 1000) }
             }
         }
         return delays

@@ -29,8 +29,8 @@ import MizanFormats
 
     @Test func cellsVaryTheLastFieldFastest() throws {
         let plan = try SweepFile.parse(Self.sweep, file: "sweep.json")
-        #expect(plan.values(ofCell: 1).map(\.value) == [.number(1), .number(9)])
-        #expect(plan.values(ofCell: 2).map(\.value) == [.number(3), .number(2)])
+        #expect(plan.values(ofCell: 1).map(\.value) == [.number(JSONNumber(1)), .number(JSONNumber(9))])
+        #expect(plan.values(ofCell: 2).map(\.value) == [.number(JSONNumber(3)), .number(JSONNumber(2))])
         #expect(try plan.plan(ofCell: 3).radio.packetSigma == 9)
         #expect(try plan.plan(ofCell: 3).tills[1].position.x == 3)
     }

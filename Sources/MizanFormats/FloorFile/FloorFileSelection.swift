@@ -29,6 +29,13 @@ extension FloorFile {
         /// same for every run.
         func applied(to plan: FloorPlan) throws(JSONFileError) -> FloorPlan {
             var plan = plan
+            // A calibration's offsets are of this floor's tills, whatever the strategy: one of another floor's would be dropped unused.
+            if let offsets = calibration?.offsets {
+                let tills = Set(plan.tills.map(\.id))
+                for (index, offset) in offsets.enumerated() where !tills.contains(offset.till) {
+                    throw fields.error("calibration.tillOffsets[\(index)].till", "till \(offset.till.rawValue) is not on this floor (its tills are 1 to \(plan.tills.count)): a calibration of other tills")
+                }
+            }
             guard spec.needsSurvey else {
                 do { plan.phoneSelection = try spec.strategy(survey: nil) } catch { throw fields.error("name", error.description) }
                 return plan
@@ -76,7 +83,7 @@ extension FloorFile {
         var walk: CalibrationWalk?
         if let fields = try selection.optionalObject("walk") {
             var settings = CalibrationWalk()
-            if let seed = try fields.optionalInteger("seed", in: UInt64(0)...UInt64(UInt32.max)) { settings.seed = seed }
+            if let seed = try fields.optionalInteger("seed", in: UInt64(0)...UInt64.max) { settings.seed = seed }
             if let speed = try fields.optionalNumber("speed", in: 0.1...3) { settings.speed = speed }
             if let spacing = try fields.optionalNumber("lineSpacing", in: 0.05...10) { settings.lineSpacing = spacing }
             try fields.finish()

@@ -24,13 +24,21 @@ public enum JSON: Sendable {
 }
 
 extension JSON {
-    /// A value the parser read, written back: a whole number below 10^15 as an integer.
+    /// A value the parser read, written back: a whole number as its text wrote
+    /// it (exactly), and a number with a fraction or exponent whose value is
+    /// whole and below 10^15 as an integer.
     public init(_ parsed: JSONValue) {
         switch parsed {
         case let .object(members): self = .object(members.map { ($0.key, JSON($0.value)) })
         case let .array(items): self = .array(items.map(JSON.init))
         case let .string(text): self = .string(text)
-        case let .number(number): self = number == number.rounded() && abs(number) < 1e15 ? .int(Int(number)) : .number(number)
+        case let .number(number):
+            if let magnitude = number.wholeMagnitude {
+                self = number.isNegative && magnitude != 0 ? .written("-" + String(magnitude)) : .unsigned(magnitude)
+            } else {
+                let value = number.value
+                self = value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .number(value)
+            }
         case let .bool(flag): self = .bool(flag)
         case .null: self = .null
         }

@@ -71,10 +71,10 @@ public final class JSONObjectReader {
 
     public func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(JSONFileError) -> Double? {
         guard let value = value(key) else { return nil }
-        guard case let .number(number) = value, range.contains(number) else {
+        guard case let .number(number) = value, range.contains(number.value) else {
             throw error(key, "expected \(Self.describe(range)), got \(value.brief)")
         }
-        return number
+        return number.value
     }
 
     public func integer<T: FixedWidthInteger>(_ key: String, in range: ClosedRange<T>) throws(JSONFileError) -> T {
@@ -83,11 +83,19 @@ public final class JSONObjectReader {
 
     public func optionalInteger<T: FixedWidthInteger>(_ key: String, in range: ClosedRange<T>) throws(JSONFileError) -> T? {
         guard let value = value(key) else { return nil }
-        guard case let .number(number) = value, number.rounded() == number, number.magnitude < 0x1p63,
-              let whole = T(exactly: Int64(number)), range.contains(whole) else {
+        guard case let .number(number) = value, let whole = number.exactly(T.self), range.contains(whole) else {
             throw error(key, "expected \(Self.describe(range)), got \(value.brief)")
         }
         return whole
+    }
+
+    /// Refuses seeds `first` to `first + count - 1` (`first` read from field
+    /// `key`) when they would pass 2^64 - 1, the largest seed: a range that
+    /// wrapped would run seed 0 again.
+    public func seedRange(_ key: String, first: UInt64, count: Int) throws(JSONFileError) {
+        guard count >= 1, UInt64.max - first >= UInt64(count - 1) else {
+            throw error(key, "\(count) seeds from \(first) pass 18446744073709551615 (2^64 - 1), the largest seed; start at most at \(UInt64.max - UInt64(Swift.max(count, 1) - 1))")
+        }
     }
 
     /// Seconds of virtual time, within `range`.
@@ -103,8 +111,8 @@ public final class JSONObjectReader {
     public func optionalRange(_ key: String, in bounds: ClosedRange<Double>) throws(JSONFileError) -> ClosedRange<Double>? {
         guard let value = value(key) else { return nil }
         let expected = "[low, high] with low <= high, both from \(Self.show(bounds.lowerBound)) to \(Self.show(bounds.upperBound))"
-        guard case let .array(items) = value, items.count == 2, case let .number(low) = items[0], case let .number(high) = items[1],
-              low <= high, bounds.contains(low), bounds.contains(high) else {
+        guard case let .array(items) = value, items.count == 2, case let .number(lowNumber) = items[0], case let .number(highNumber) = items[1],
+              case let (low, high) = (lowNumber.value, highNumber.value), low <= high, bounds.contains(low), bounds.contains(high) else {
             throw error(key, "expected \(expected), got \(Self.brief(value))")
         }
         return low...high
@@ -123,7 +131,7 @@ public final class JSONObjectReader {
         var numbers: [Double?] = []
         for (index, item) in items.enumerated() {
             switch item {
-            case let .number(number) where range.contains(number): numbers.append(number)
+            case let .number(number) where range.contains(number.value): numbers.append(number.value)
             case .null where nullable: numbers.append(nil)
             case .null, .bool, .number, .string, .array, .object:
                 throw error("\(key)[\(index)]", "expected \(Self.describe(range))\(nullable ? " or null" : ""), got \(item.brief)")

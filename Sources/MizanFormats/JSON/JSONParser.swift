@@ -173,9 +173,10 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func number() throws(Failure) -> Double {
+    private mutating func number() throws(Failure) -> JSONNumber {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         func digits() -> Int {
             let from = index
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
@@ -184,18 +185,54 @@ public struct JSONParser {
         let whole = index
         guard digits() > 0 else { throw failure("expected a digit") }
         if bytes[whole] == UInt8(ascii: "0"), index - whole > 1 { throw failure("a number may not start with 0") }
+        let wholeEnd = index
+        var fraction = wholeEnd..<wholeEnd
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
+            let from = index
             guard digits() > 0 else { throw failure("expected a digit after '.'") }
+            fraction = from..<index
         }
+        var exponent = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var sign = 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                if bytes[index] == UInt8(ascii: "-") { sign = -1 }
+                index += 1
+            }
+            let from = index
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+            // Saturated: past a thousand the number is 0, infinite or not whole in 64 bits whatever follows.
+            for digit in bytes[from..<index] { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 100_000) }
+            exponent *= sign
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
             throw failure("number out of range")
         }
-        return value
+        let magnitude = wholeMagnitude(whole: whole..<wholeEnd, fraction: fraction, point: (wholeEnd - whole) + exponent)
+        return JSONNumber(value: value, wholeMagnitude: magnitude, isNegative: negative)
+    }
+
+    /// The whole number that the digits of `whole` then `fraction`, with the
+    /// decimal point after the first `point` of them, denote, exactly, when it
+    /// is whole and below 2^64: nil when a digit after the point is not 0, or
+    /// the number does not fit.
+    private func wholeMagnitude(whole: Range<Int>, fraction: Range<Int>, point: Int) -> UInt64? {
+        let zero = UInt8(ascii: "0")
+        let count = whole.count + fraction.count
+        func digit(_ at: Int) -> UInt8 {
+            if at >= count { return zero }
+            return at < whole.count ? bytes[whole.lowerBound + at] : bytes[fraction.lowerBound + at - whole.count]
+        }
+        guard (max(0, point)..<max(0, point, count)).allSatisfy({ digit($0) == zero }) else { return nil }
+        var magnitude: UInt64 = 0
+        for at in 0..<max(0, point) {
+            let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+            let (plus, overflowPlus) = times.addingReportingOverflow(UInt64(digit(at) - zero))
+            guard !overflowTimes, !overflowPlus else { return nil }
+            magnitude = plus
+        }
+        return magnitude
     }
 }

@@ -4,7 +4,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
-    case number(Double)
+    case number(JSONNumber)
     case bool(Bool)
     case null
 
@@ -47,7 +47,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// a string as written, true or false, or the kind of anything bigger.
     public var brief: String {
         switch self {
-        case let .number(number): Figures.text(number, digits: 6)
+        case let .number(number): number.brief
         case let .string(text): JSON.string(text).compact
         case let .bool(flag): flag ? "true" : "false"
         case .null, .array, .object: kind

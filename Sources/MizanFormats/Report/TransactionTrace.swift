@@ -17,12 +17,12 @@ public struct TransactionTrace {
         /// A line of a recorded trace file.
         init?(_ line: String) {
             guard case let .object(members)? = try? JSONParser.parse(line),
-                  case let .number(micros)? = members.first(where: { $0.key == "t" })?.value,
+                  case let .number(t)? = members.first(where: { $0.key == "t" })?.value, let micros = t.exactly(Int64.self),
                   case let .string(device)? = members.first(where: { $0.key == "device" })?.value,
                   case let .string(event)? = members.first(where: { $0.key == "event" })?.value,
                   // Whole microseconds within the trace's span: no conversion can trap.
-                  FloorTraceFile.microsecondBounds.contains(micros), micros == micros.rounded() else { return nil }
-            time = .microseconds(Int64(micros))
+                  FloorTraceFile.microsecondBounds.contains(Double(micros)) else { return nil }
+            time = .microseconds(micros)
             self.device = device
             self.event = event
             fields = members.filter { !["t", "device", "event"].contains($0.key) }
@@ -37,7 +37,7 @@ public struct TransactionTrace {
             self.fields = fields.map { field in
                 switch field.value {
                 case let .string(text): (field.key, .string(text))
-                case let .int(number): (field.key, .number(Double(number)))
+                case let .int(number): (field.key, .number(JSONNumber(number)))
                 case let .bool(flag): (field.key, .bool(flag))
                 }
             }
@@ -53,7 +53,7 @@ public struct TransactionTrace {
             fields.map { field in
                 switch field.value {
                 case let .string(text): "\(field.key)=\(text)"
-                case let .number(number): "\(field.key)=\(number == number.rounded() ? String(Int(number)) : String(number))"
+                case .number: "\(field.key)=\(JSON(field.value).compact)"
                 case let .bool(flag): "\(field.key)=\(flag)"
                 case .null, .array, .object: "\(field.key)=…"
                 }

@@ -12,7 +12,7 @@ extension StrategySpec {
             guard case let .number(number) = value else {
                 throw fields.error(parameter.rawValue, "expected a number (\(parameter.unit)), got \(value.brief)")
             }
-            given.append((parameter, number))
+            given.append((parameter, number.value))
         }
         try fields.finish()
         do { return try StrategySpec(name: name, base: base, values: given) } catch {

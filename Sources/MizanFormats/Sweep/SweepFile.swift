@@ -19,7 +19,8 @@ public enum SweepFile: JSONFileFormat {
             throw root.error("floor", "expected a floor file's path or a floor object, got \(other.kind)")
         }
         let seeds = try root.optionalInteger("seeds", in: 1...10_000_000) ?? 10
-        let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64(Int32.max)) ?? 1
+        let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64.max) ?? 1
+        try root.seedRange("firstSeed", first: firstSeed, count: seeds)
         var axes: [SweepPlan.Axis] = []
         var fields = Set<String>()
         var cells = 1

@@ -19,8 +19,8 @@ public enum SweepMerge {
             for (number, line) in TextLines.split(file.text) where !line.isEmpty {
                 let place = "\(file.name), line \(number)"
                 guard case let .object(members)? = try? JSONParser.parse(String(line)),
-                      case let .number(runNumber)? = members.first(where: { $0.key == "run" })?.value,
-                      case let .number(runCount)? = members.first(where: { $0.key == "runs" })?.value,
+                      case let .number(runText)? = members.first(where: { $0.key == "run" })?.value,
+                      case let .number(runsText)? = members.first(where: { $0.key == "runs" })?.value,
                       case let .string(sweep)? = members.first(where: { $0.key == "sweep" })?.value,
                       case let .string(build)? = members.first(where: { $0.key == "build" })?.value else {
                     throw Problem(description: "\(place): not a line of a sweep (each has \"run\", \"runs\", \"sweep\" and \"build\"): '\(TextLines.excerpt(line))'")
@@ -29,11 +29,10 @@ public enum SweepMerge {
                     throw Problem(description: "\(place): from another sweep or build (sweep \(sweep), build \(build)) than \(first.place) (sweep \(first.sweep), build \(first.build)); merge only the shards of one sweep run by one build")
                 }
                 if identity == nil { identity = (sweep, build, place) }
-                guard runCount >= 1, runCount <= Double(SweepPlan.maximumRuns), runCount == runCount.rounded(),
-                      runNumber >= 1, runNumber <= runCount, runNumber == runNumber.rounded() else {
+                guard let runs = runsText.exactly(Int.self), let run = runText.exactly(Int.self),
+                      runs >= 1, runs <= SweepPlan.maximumRuns, run >= 1, run <= runs else {
                     throw Problem(description: "\(place): \"run\" must be a whole number from 1 to \"runs\", and \"runs\" from 1 to \(SweepPlan.maximumRuns) (the most a sweep runs)")
                 }
-                let run = Int(runNumber), runs = Int(runCount)
                 if let total, total != runs { throw Problem(description: "\(place): from a sweep of \(runs) runs, not \(total)") }
                 total = runs
                 if let earlier = byRun[run] {

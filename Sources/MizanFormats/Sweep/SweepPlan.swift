@@ -37,7 +37,8 @@ public struct SweepPlan: Sendable {
         return picked.reversed()
     }
 
-    public func seed(ofRun run: Int) -> UInt64 { firstSeed &+ UInt64(run % seeds) }
+    /// Reading a sweep file keeps the last seed within 2^64 - 1.
+    public func seed(ofRun run: Int) -> UInt64 { firstSeed + UInt64(run % seeds) }
 
     /// The floor of a cell: the sweep's floor with the cell's values set.
     public func plan(ofCell cell: Int) throws(JSONFileError) -> FloorPlan {

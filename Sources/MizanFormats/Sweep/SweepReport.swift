@@ -51,14 +51,15 @@ public struct SweepReport: Sendable {
     /// Counts a line of a sweep's JSON Lines (as `mizan merge` reads them); a line it cannot read is skipped.
     public mutating func add(line: String) {
         guard case let .object(members)? = try? JSONParser.parse(line),
-              case let .number(cell)? = members.first(where: { $0.key == "cell" })?.value, cell >= 1, cell < 1e9 else { return }
+              case let .number(cellText)? = members.first(where: { $0.key == "cell" })?.value,
+              let cell = cellText.exactly(Int.self), cell >= 1, cell < 1_000_000_000 else { return }
         var params: [(key: String, value: String)] = []
         if case let .object(fields)? = members.first(where: { $0.key == "params" })?.value {
             params = fields.map { ($0.key, JSON($0.value).compact) }
         }
         var values: [String: Double] = [:]
-        for member in members { if case let .number(number) = member.value { values[member.key] = number } }
-        add(cell: Int(cell) - 1, params: params, values: values)
+        for member in members { if case let .number(number) = member.value { values[member.key] = number.value } }
+        add(cell: cell - 1, params: params, values: values)
     }
 
     private mutating func add(cell index: Int, params: [(key: String, value: String)], values: [String: Double]) {

@@ -69,8 +69,7 @@ public enum FloorTraceFile {
 extension TransactionTrace.Event {
     /// Field `key` as a whole number, if it is one that fits an `Int`.
     func integer(_ key: String) -> Int? {
-        guard case let .number(value)? = fields.first(where: { $0.key == key })?.value,
-              value == value.rounded(), abs(value) < 1e15 else { return nil }
-        return Int(value)
+        guard case let .number(value)? = fields.first(where: { $0.key == key })?.value else { return nil }
+        return value.exactly(Int.self)
     }
 }

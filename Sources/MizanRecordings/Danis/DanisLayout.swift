@@ -69,6 +69,6 @@ public struct DanisLayout: Sendable {
               case let .string(name) = parts[2] else {
             throw InputError(path: path, line: line, "receiver '\(member.key)': expected [[x, y, z], colour, \"name\"]")
         }
-        return Receiver(till: till, mac: member.key, name: name, position: Position(x: x, y: y, z: z))
+        return Receiver(till: till, mac: member.key, name: name, position: Position(x: x.value, y: y.value, z: z.value))
     }
 }

@@ -15,7 +15,8 @@ extension ExperimentPlan: JSONFileFormat {
         for object in strategyObjects { strategies.append(try strategy(object)) }
         var plan = ExperimentPlan(tillSpacing: spacing, strategies: strategies)
         plan.seeds = try fields.optionalInteger("seeds", in: 1...1_000_000) ?? defaults.seeds
-        plan.firstSeed = try fields.optionalInteger("firstSeed", in: UInt64(0)...UInt64(Int32.max)) ?? defaults.firstSeed
+        plan.firstSeed = try fields.optionalInteger("firstSeed", in: UInt64(0)...UInt64.max) ?? defaults.firstSeed
+        try fields.seedRange("firstSeed", first: plan.firstSeed, count: plan.seeds)
         plan.tills = try fields.optionalInteger("tills", in: 2...1_000) ?? defaults.tills
         if let radio = try fields.optionalObject("radio") { plan.radio = try Self.radio(radio) }
         plan.packetSigma = try fields.optionalNumbers("packetSigma", in: 0...30)?.compactMap { $0 } ?? [plan.radio.packetSigma]

@@ -23,7 +23,7 @@ public struct ExperimentRunner: Sendable {
         var decided = 0, right = 0
         var times: [Double] = []
         for offset in 0..<plan.seeds {
-            let outcome = session.run(seed: plan.firstSeed &+ UInt64(offset))
+            let outcome = session.run(seed: plan.firstSeed + UInt64(offset))
             guard let chosen = outcome.chosen else { continue }
             decided += 1
             if chosen == outcome.nearest { right += 1 }

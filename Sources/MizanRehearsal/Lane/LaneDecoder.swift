@@ -41,7 +41,7 @@ public enum LaneDecoder: JSONFileFormat {
 
         let central = CentralID(try root.integer("central", in: UInt32(0)...UInt32.max))
         let real = try root.choice("real", LaneSide.allCases.map { ($0.rawValue, $0) })
-        let seed = try root.optionalInteger("seed", in: UInt64(0)...UInt64(1) << 53) ?? 1
+        let seed = try root.optionalInteger("seed", in: UInt64(0)...UInt64.max) ?? 1
         let duration = try root.optionalSeconds("duration", in: 0.001...86_400) ?? .seconds(120)
         var actions: [RealAction] = []
         for object in try root.objects("actions") {

@@ -8,7 +8,7 @@ import MizanRadio
 /// cannot send a phone key, a scripted phone cannot advertise.
 public enum PeerScriptDecoder {
     static func decode(_ object: JSONObjectReader, side: LaneSide) throws(JSONFileError) -> PeerScript {
-        let seed = try object.optionalInteger("seed", in: UInt64(0)...UInt64(1) << 53) ?? 2
+        let seed = try object.optionalInteger("seed", in: UInt64(0)...UInt64.max) ?? 2
         var timing = LinkTiming()
         if let t = try object.optionalObject("timing") {
             timing.flight = try t.optionalSeconds("flight", in: 0.000_001...60) ?? timing.flight
