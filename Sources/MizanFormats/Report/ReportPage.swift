@@ -64,7 +64,7 @@ public struct ReportPage {
         // "</" never appears inside the data's strings unescaped: a script element cannot be closed by it.
         let embedded = data.replacing("</", with: "<\\/")
         return Self.head(title: report.name) + "<script type=\"application/json\" id=\"data\">" + embedded + "</script>\n<script>\n"
-            + Self.script + "\n</script>\n</body>\n</html>\n"
+            + PageScript.dom + "\n" + Self.script + "\n</script>\n</body>\n</html>\n"
     }
 
     static func head(title: String) -> String {
@@ -115,19 +115,9 @@ public struct ReportPage {
     if (data.eventsCut) $("cut").textContent = `The trace is long: the replay and the diagrams cover its first ${data.eventsUntil.toFixed(1)} s (${E.length} events); every transaction is in the table.`;
 
     // Summary: every figure of summary.json, endings in the catalogue's words.
-    (function summary() {
-      const rows = [];
-      for (const [key, value] of Object.entries(S)) {
-        if (key.startsWith("ending_")) {
-          if (value === 0) continue;
-          const n = key.slice(7);
-          rows.push(`<tr><td>${n}. ${data.endings[n] || ""}</td><td data-key="${key}">${fmt(value)}</td></tr>`);
-        } else {
-          rows.push(`<tr><td>${key.replace(/_/g, " ")}</td><td data-key="${key}">${fmt(value)}</td></tr>`);
-        }
-      }
-      $("summary").innerHTML = rows.join("");
-    })();
+    fill($("summary"), Object.entries(S).filter(([key, value]) => !(key.startsWith("ending_") && value === 0)).map(([key, value]) =>
+      h("tr", null, h("td", null, key.startsWith("ending_") ? `${key.slice(7)}. ${data.endings[key.slice(7)] || ""}` : key.replace(/_/g, " ")),
+                    h("td", { "data-key": key }, fmt(value)))));
 
     // Transactions as objects; end = the later of the two sides' endings.
     const tx = T.map(t => ({ ...t, end: Math.max(t.host_ended_at ?? 0, t.phone_ended_at ?? 0, t.started_at ?? 0),
@@ -136,22 +126,24 @@ public struct ReportPage {
 
     // Histograms (SVG) of Start to secure link and to the result; deadline misses per minute.
     function histogram(title, values, unit) {
-      if (values.length === 0) return `<p>${title}: no samples</p>`;
+      if (values.length === 0) return h("p", null, `${title}: no samples`);
       const max = values.reduce((m, v) => Math.max(m, v), 0), bins = 30, width = max / bins || 1, counts = new Array(bins).fill(0);
       for (const v of values) counts[Math.min(bins - 1, Math.floor(v / width))]++;
-      const top = Math.max(...counts), w = 360, h = 120;
-      let bars = counts.map((c, i) => `<rect x="${30 + i * (w / bins)}" y="${10 + h - c / top * h}" width="${w / bins - 1}" height="${c / top * h}" fill="#2e86de"></rect>`).join("");
-      return `<div>${title} (${values.length})</div><svg width="${w + 40}" height="${h + 30}">${bars}<text x="30" y="${h + 25}" font-size="10">0</text><text x="${w}" y="${h + 25}" font-size="10">${max.toFixed(1)} ${unit}</text></svg>`;
+      const top = Math.max(...counts), w = 360, tall = 120;
+      const bars = counts.map((c, i) => s("rect", { x: 30 + i * (w / bins), y: 10 + tall - c / top * tall, width: w / bins - 1, height: c / top * tall, fill: "#2e86de" }));
+      return [h("div", null, `${title} (${values.length})`),
+              s("svg", { width: w + 40, height: tall + 30 }, bars, s("text", { x: 30, y: tall + 25, "font-size": 10 }, "0"),
+                s("text", { x: w, y: tall + 25, "font-size": 10 }, `${max.toFixed(1)} ${unit}`))];
     }
     (function histograms() {
       const misses = new Array(Math.max(1, Math.ceil(data.seconds / 60))).fill(0);
       for (const t of tx) if (t.phone_deadline_missed) misses[Math.min(misses.length - 1, Math.floor((t.started_at || 0) / 60))]++;
       const platforms = [...new Set(tx.map(t => t.platform).filter(p => p != null))].sort();
       const groups = platforms.length ? platforms.map(p => [p, tx.filter(t => t.platform === p)]) : [["all phones", tx]];
-      $("histograms").innerHTML = groups.map(([name, list]) =>
-          histogram(`Start to secure link, ${name}`, list.filter(t => t.toSecure != null).map(t => t.toSecure), "s")
-        + histogram(`Start to result, ${name}`, list.filter(t => t.toResult != null).map(t => t.toResult), "s")).join("")
-        + histogram("Deadline misses by minute started", misses.flatMap((c, i) => new Array(c).fill(i + 0.5)), "min");
+      fill($("histograms"), groups.map(([name, list]) =>
+          [histogram(`Start to secure link, ${name}`, list.filter(t => t.toSecure != null).map(t => t.toSecure), "s"),
+           histogram(`Start to result, ${name}`, list.filter(t => t.toResult != null).map(t => t.toResult), "s")]),
+        histogram("Deadline misses by minute started", misses.flatMap((c, i) => new Array(c).fill(i + 0.5)), "min"));
     })();
 
     // The floor: tills at their positions; each till's screens over time.
@@ -224,15 +216,24 @@ public struct ReportPage {
     function renderTable() {
       const rows = [...tx].sort((a, b) => { const x = a[order] ?? Infinity, y = b[order] ?? Infinity; return (x < y ? -1 : x > y ? 1 : a.transaction - b.transaction) * (ascending ? 1 : -1); });
       const pages = Math.max(1, Math.ceil(rows.length / 200)); page = Math.min(page, pages - 1);
-      $("pages").innerHTML = pages > 1 ? `page <input id="page" type="number" min="1" max="${pages}" value="${page + 1}" style="width:60px"> of ${pages}` : "";
-      if (pages > 1) $("page").addEventListener("change", e => { page = Math.max(0, Number(e.target.value) - 1); renderTable(); });
-      const head = "<thead><tr>" + columns.map(([k, label]) => `<th data-sort="${k}">${label}${k === order ? (ascending ? " ▲" : " ▼") : ""}</th>`).join("") + "</tr></thead>";
-      const body = rows.slice(page * 200, page * 200 + 200).map(t => `<tr data-transaction="${t.transaction}">` + columns.map(([k]) => {
-        const v = t[k]; return `<td>${v == null ? "-" : k === "ending" ? `${v}. ${data.endings[v] || ""}` : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : v}</td>`;
-      }).join("") + "</tr>").join("");
-      $("transactions").innerHTML = head + "<tbody>" + body + "</tbody>";
-      for (const th of $("transactions").querySelectorAll("th")) th.addEventListener("click", () => { const k = th.dataset.sort; ascending = k === order ? !ascending : true; order = k; renderTable(); });
-      for (const tr of $("transactions").querySelectorAll("tbody tr")) tr.addEventListener("click", () => showDiagram(tx.find(t => t.transaction === Number(tr.dataset.transaction))));
+      if (pages > 1) {
+        const input = h("input", { id: "page", type: "number", min: 1, max: pages, value: page + 1, style: "width:60px" });
+        input.addEventListener("change", e => { page = Math.max(0, Number(e.target.value) - 1); renderTable(); });
+        fill($("pages"), "page ", input, ` of ${pages}`);
+      } else fill($("pages"));
+      const head = h("thead", null, h("tr", null, columns.map(([k, label]) => {
+        const th = h("th", { "data-sort": k }, label + (k === order ? (ascending ? " ▲" : " ▼") : ""));
+        th.addEventListener("click", () => { ascending = k === order ? !ascending : true; order = k; renderTable(); });
+        return th;
+      })));
+      const body = h("tbody", null, rows.slice(page * 200, page * 200 + 200).map(t => {
+        const tr = h("tr", { "data-transaction": t.transaction }, columns.map(([k]) => {
+          const v = t[k]; return h("td", null, v == null ? "-" : k === "ending" ? `${v}. ${data.endings[v] || ""}` : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : v);
+        }));
+        tr.addEventListener("click", () => showDiagram(t));
+        return tr;
+      }));
+      fill($("transactions"), head, body);
     }
 
     // A transaction's sequence diagram: till, air and phone, its events in time order.
@@ -240,17 +241,18 @@ public struct ReportPage {
       const till = "t" + (t.chosen_till ?? t.till), phone = "p" + t.phone, from = (t.locked_at ?? t.started_at ?? 0) - 0.05, to = t.end + 0.05;
       const list = E.filter(e => (e[1] === till || e[1] === phone) && e[0] >= from && e[0] <= to);
       $("diagram-title").textContent = `Transaction ${t.transaction}: till ${t.chosen_till ?? t.till}, phone ${t.phone}, ending ${t.ending}. ${data.endings[t.ending] || ""}`;
-      if (list.length === 0) { $("diagram").innerHTML = `<p class="note">No events of it in the embedded trace.</p>`; return; }
-      const h = 40 + list.length * 18, tillX = 120, phoneX = 520;
-      let svg = `<svg id="diagram-svg" width="640" height="${h}"><text x="${tillX}" y="16" text-anchor="middle">till ${t.chosen_till ?? t.till}</text><text x="320" y="16" text-anchor="middle">air</text><text x="${phoneX}" y="16" text-anchor="middle">phone ${t.phone}</text>`;
-      svg += `<line x1="${tillX}" y1="22" x2="${tillX}" y2="${h}" stroke="#999"></line><line x1="${phoneX}" y1="22" x2="${phoneX}" y2="${h}" stroke="#999"></line>`;
+      if (list.length === 0) { fill($("diagram"), h("p", { class: "note" }, "No events of it in the embedded trace.")); return; }
+      const tall = 40 + list.length * 18, tillX = 120, phoneX = 520;
+      const parts = [s("text", { x: tillX, y: 16, "text-anchor": "middle" }, `till ${t.chosen_till ?? t.till}`), s("text", { x: 320, y: 16, "text-anchor": "middle" }, "air"),
+                     s("text", { x: phoneX, y: 16, "text-anchor": "middle" }, `phone ${t.phone}`),
+                     s("line", { x1: tillX, y1: 22, x2: tillX, y2: tall, stroke: "#999" }), s("line", { x1: phoneX, y1: 22, x2: phoneX, y2: tall, stroke: "#999" })];
       list.forEach(([time, d, ev, detail], i) => {
         const y = 36 + i * 18, x = d === till ? tillX : phoneX, lost = ev === "sends" && !list.some(o => o[2] === "receives" && o[1] !== d && o[0] >= time && o[3].includes((detail.match(/frame=([^=]*?)( \w+=|$)/) || [])[1] || "\u0000"));
-        const label = `${time.toFixed(3)} s ${ev}${detail ? " " + detail : ""}`.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-        if (ev === "sends") svg += `<line x1="${x}" y1="${y}" x2="${d === till ? phoneX : tillX}" y2="${y + 10}" stroke="${lost ? "#c0392b" : "#2e86de"}" ${lost ? 'stroke-dasharray="4 3"' : ""}></line>`;
-        svg += `<text x="${d === till ? tillX + 6 : phoneX - 6}" y="${y}" font-size="11" text-anchor="${d === till ? "start" : "end"}" fill="${ev === "set-up" ? "#8e44ad" : lost ? "#c0392b" : "#222"}">${label}</text>`;
+        if (ev === "sends") parts.push(s("line", { x1: x, y1: y, x2: d === till ? phoneX : tillX, y2: y + 10, stroke: lost ? "#c0392b" : "#2e86de", "stroke-dasharray": lost && "4 3" }));
+        parts.push(s("text", { x: d === till ? tillX + 6 : phoneX - 6, y, "font-size": 11, "text-anchor": d === till ? "start" : "end", fill: ev === "set-up" ? "#8e44ad" : lost ? "#c0392b" : "#222" },
+                     `${time.toFixed(3)} s ${ev}${detail ? " " + detail : ""}`));
       });
-      $("diagram").innerHTML = svg + "</svg>";
+      fill($("diagram"), s("svg", { id: "diagram-svg", width: 640, height: tall }, parts));
     }
 
     const start = /^#t=([0-9.]+)$/.exec(location.hash), picked = /^#transaction=([0-9]+)$/.exec(location.hash);

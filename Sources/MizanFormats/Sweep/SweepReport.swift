@@ -130,6 +130,7 @@ public struct SweepReport: Sendable {
         <pre id="selftest"></pre>
         <script type="application/json" id="data">\(data)</script>
         <script>
+        \(PageScript.dom)
         \(Self.script)
         </script>
         </body>
@@ -143,7 +144,6 @@ public struct SweepReport: Sendable {
     const errors = [];
     window.addEventListener("error", e => errors.push(String(e.message)));
     const data = JSON.parse(document.getElementById("data").textContent);
-    const esc = s => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
     // The fields that take more than one value (a field held at one value is no axis).
     const all = data.cells.length ? Object.keys(data.cells[0].params) : [];
     const fields = all.filter(f => new Set(data.cells.map(c => c.params[f])).size > 1);
@@ -163,32 +163,29 @@ public struct SweepReport: Sendable {
         if (m) groups.get(key).push({ x: xs.indexOf(c.params[field]), mean: m[0], half: m[1] });
       }
       const points = [...groups.values()].flat();
-      if (points.length === 0) return "";
+      if (points.length === 0) return null;
       const lo = Math.min(...points.map(p => p.mean - (p.half ?? 0))), hi = Math.max(...points.map(p => p.mean + (p.half ?? 0)));
-      const w = 380, h = 220, left = 60, top = 24, span = hi - lo || Math.abs(hi) || 1;
-      const X = i => left + (xs.length > 1 ? i / (xs.length - 1) : 0.5) * (w - left - 20), Y = v => top + (1 - (v - lo) / span) * (h - top - 40);
-      let svg = `<svg class="chart" width="${w}" height="${h + 16 * groups.size}"><text x="${left}" y="14" font-size="12">${esc(data.metrics[metric][1])} against ${esc(field)}</text>`;
-      svg += `<text x="4" y="${Y(hi) + 4}" font-size="10">${hi.toPrecision(3)}</text><text x="4" y="${Y(lo) + 4}" font-size="10">${lo.toPrecision(3)}</text>`;
-      xs.forEach((x, i) => { svg += `<text x="${X(i)}" y="${h - 22}" font-size="10" text-anchor="middle">${esc(x)}</text>`; });
+      const w = 380, tall = 220, left = 60, top = 24, span = hi - lo || Math.abs(hi) || 1;
+      const X = i => left + (xs.length > 1 ? i / (xs.length - 1) : 0.5) * (w - left - 20), Y = v => top + (1 - (v - lo) / span) * (tall - top - 40);
+      const parts = [s("text", { x: left, y: 14, "font-size": 12 }, `${data.metrics[metric][1]} against ${field}`),
+                     s("text", { x: 4, y: Y(hi) + 4, "font-size": 10 }, hi.toPrecision(3)), s("text", { x: 4, y: Y(lo) + 4, "font-size": 10 }, lo.toPrecision(3)),
+                     xs.map((x, i) => s("text", { x: X(i), y: tall - 22, "font-size": 10, "text-anchor": "middle" }, x))];
       let g = 0;
       for (const [key, list] of groups) {
         const colour = palette[g % palette.length]; list.sort((a, b) => a.x - b.x);
-        svg += `<polyline fill="none" stroke="${colour}" points="${list.map(p => `${X(p.x)},${Y(p.mean)}`).join(" ")}"></polyline>`;
+        parts.push(s("polyline", { fill: "none", stroke: colour, points: list.map(p => `${X(p.x)},${Y(p.mean)}`).join(" ") }));
         for (const p of list) {
-          if (p.half != null) svg += `<line x1="${X(p.x)}" x2="${X(p.x)}" y1="${Y(p.mean - p.half)}" y2="${Y(p.mean + p.half)}" stroke="${colour}"></line>`;
-          svg += `<circle cx="${X(p.x)}" cy="${Y(p.mean)}" r="3" fill="${colour}"></circle>`;
+          if (p.half != null) parts.push(s("line", { x1: X(p.x), x2: X(p.x), y1: Y(p.mean - p.half), y2: Y(p.mean + p.half), stroke: colour }));
+          parts.push(s("circle", { cx: X(p.x), cy: Y(p.mean), r: 3, fill: colour }));
         }
-        svg += `<text x="${left}" y="${h + 16 * g}" font-size="11" fill="${colour}">${esc(key || "all")}</text>`;
+        parts.push(s("text", { x: left, y: tall + 16 * g, "font-size": 11, fill: colour }, key || "all"));
         g++;
       }
       charts++;
-      return svg + "</svg>";
+      return s("svg", { class: "chart", width: w, height: tall + 16 * groups.size }, parts);
     }
-    const parts = [];
-    data.metrics.forEach((m, metric) => {
-      parts.push(`<h2>${esc(m[1])}</h2><div class="charts">` + fields.map(f => chart(metric, f)).join("") + "</div>");
-    });
-    document.getElementById("charts").innerHTML = parts.join("") || "<p>No runs.</p>";
+    const sections = data.metrics.map((m, metric) => [h("h2", null, m[1]), h("div", { class: "charts" }, fields.map(f => chart(metric, f)))]);
+    fill(document.getElementById("charts"), data.cells.length ? sections : h("p", null, "No runs."));
     if (location.hash === "#selftest") {
       const drawn = document.querySelectorAll("svg.chart").length;
       const results = [`${drawn === charts && drawn === data.metrics.length * fields.length ? "ok" : "FAIL"} a chart per metric and swept field (${drawn})`,

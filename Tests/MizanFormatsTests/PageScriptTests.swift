@@ -1,0 +1,27 @@
+import Testing
+@testable import MizanFormats
+
+/// The pages put text from inputs into their document as text: no script of
+/// theirs parses a string as markup, and the one thing written into the HTML
+/// itself (the title) is escaped.
+@Suite struct PageScriptTests {
+    static let sinks = ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "createContextualFragment", "DOMParser", "srcdoc"]
+
+    @Test(arguments: [("report.html", ReportPage.script), ("the sweep report", SweepReport.script), ("the page builder", PageScript.dom)])
+    func noPageScriptParsesAStringAsMarkup(page: String, script: String) {
+        for sink in Self.sinks { #expect(!script.contains(sink), "\(page) uses \(sink)") }
+    }
+
+    @Test func everyPageStartsItsScriptWithTheBuilder() {
+        var sweep = SweepReport(title: "t")
+        sweep.add(line: #"{"cell":1,"params":{"name":"a"},"transactions":1}"#)
+        #expect(sweep.html.contains(PageScript.dom))
+        #expect(ReportPage.head(title: "t").contains("<title>Mizan Floor: t</title>"))
+    }
+
+    @Test func aReportsTitleWithMarkupIsWrittenAsText() {
+        let head = ReportPage.head(title: #"<img src=x onerror="document.title='x'">&amp;"#)
+        #expect(head.contains(#"<title>Mizan Floor: &lt;img src=x onerror="document.title='x'">&amp;amp;</title>"#))
+        #expect(!head.contains("<img"))
+    }
+}
