@@ -26,15 +26,43 @@ import MizanFormats
         #expect(imported.trace.tills == [RSSITrace.Till(id: TillID(1), position: Position(x: 1, y: 2, z: 1.22)),
                                          RSSITrace.Till(id: TillID(2), position: Position(x: 5.5, y: 0.5, z: 2.3))])
         #expect(imported.trace.rows == [
-            RSSITrace.Row(t: 0, phone: "walk", till: TillID(2), rssi: -80, position: Position(x: 2, y: 3, z: 1.8)),
-            RSSITrace.Row(t: 0.25, phone: "walk", till: TillID(1), rssi: -70, position: Position(x: 1, y: 3, z: 1.8)),
-            RSSITrace.Row(t: 1.25, phone: "walk", till: TillID(1), rssi: -65, position: Position(x: 4, y: 3, z: 1.8)),
+            // The orientation's third column is (-1, 0.1, 0): facing -x, a little toward +y.
+            RSSITrace.Row(t: 0, phone: "walk", till: TillID(2), rssi: -80, position: Position(x: 2, y: 3, z: 1.8), heading: 174.3),
+            RSSITrace.Row(t: 0.25, phone: "walk", till: TillID(1), rssi: -70, position: Position(x: 1, y: 3, z: 1.8), heading: 174.3),
+            RSSITrace.Row(t: 1.25, phone: "walk", till: TillID(1), rssi: -65, position: Position(x: 4, y: 3, z: 1.8), heading: 174.3),
         ])
         #expect(imported.skipped == ["\(directory.path)/trk/walk_all_sensors.mbd:3: RSSI 42 dBm is not a reading"])
         let out = directory.path + "/out"
         try imported.write(to: out)
         let again = try RSSITrace.read(tillsPath: out + "/tills.csv", tracePath: out + "/trace.csv")
         #expect(again.rows == imported.trace.rows)
+    }
+
+    @Test func theHeadingIsTheOrientationsThirdColumnSeenFromAbove() {
+        // Columns: the device's x, y and z axes in the track's frame; z is where it faces.
+        #expect(DanisImport.heading(orientation: [1, 0, 0, 0, 0, 1, 0, -1, 0]) == 90)
+        #expect(DanisImport.heading(orientation: [0, 0, 1, 1, 0, 0, 0, 1, 0]) == 0)
+        #expect(DanisImport.heading(orientation: [0, 0, -0.6, 0, 1, -0.6, 1, 0, 0]) == -135)
+        // Facing straight up: no heading.
+        #expect(DanisImport.heading(orientation: [1, 0, 0, 0, 1, 0, 0, 0, 1]) == nil)
+    }
+
+    @Test func aTrackWithoutItsOrientationImportsWithoutHeadings() throws {
+        let directory = try TempDirectory()
+        _ = try directory.write("tetam.dev", Self.layout)
+        _ = try directory.write("trk/walk.mbd", "1,aaaaaaaaaaaa,e78f135624ce,-70,1,3,1.8\n2,aaaaaaaaaaaa,e78f135624ce,-71,1,3,1.8\n")
+        let imported = try DanisImport(directory: directory.path)
+        #expect(imported.trace.rows.map(\.heading) == [nil, nil])
+        #expect(imported.trace.csvText().trace.hasPrefix("t,phone,till,rssi,x,y,z\n"))
+    }
+
+    @Test func aMalformedOrientationIsAnErrorNamingFileAndLine() throws {
+        let directory = try TempDirectory()
+        _ = try directory.write("tetam.dev", Self.layout)
+        let track = try directory.write("trk/walk.mbd", "1,aaaaaaaaaaaa,e78f135624ce,-70,1,3,1.8,0,0,x,1,0,0,0,1,0\n")
+        #expect(throws: InputError(path: track, line: 1, "orientation matrix entry 3 must be a number from -2 to 2 (a rotation's entries are at most 1), got 'x'")) {
+            try DanisImport(directory: directory.path)
+        }
     }
 
     @Test func anUnknownReceiverIsAnErrorNamingFileAndLine() throws {

@@ -3,6 +3,11 @@ import MizanProtocol
 import MizanSim
 import MizanFormats
 import MizanRadio
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Converts the Danis dataset (`tetam.dev` and `trk/*.mbd`, see its
 /// `SOURCE.txt`) to RSSI trace format v1: each receiver is a till, the beacon
@@ -12,6 +17,17 @@ import MizanRadio
 /// merged files have a few rows microseconds out of order). A row whose RSSI is
 /// 0 dBm or more (two in `straight_05`: 42 and 29) is no reading and is skipped,
 /// and reported.
+///
+/// Each row's 3x3 orientation matrix gives the beacon's heading
+/// (`heading(orientation:)`): the matrix turns the device's axes into the
+/// track's (x right, y down, z forward, as a camera's), so its third column
+/// is the way the device faces; its horizontal part, `atan2(m12, m02)`, is
+/// the heading (0 along +x, 90 along +y). Read so, on the five straight
+/// tracks the beacon faces the way it walks (circular mean within 2 degrees,
+/// resultant length 0.98-1.00 above 0.3 m/s), and on
+/// `rectangular_without_rotation` it faces 179 degrees on all four legs, as
+/// the file's name says; the matrix's first two columns are often blended
+/// with their flip (determinant 0 to 1), the third never is.
 public struct DanisImport: Sendable {
     public let layout: DanisLayout
     public let trace: RSSITrace
@@ -71,12 +87,21 @@ public struct DanisImport: Sendable {
         return name
     }
 
-    /// One track: `timestamp,receiverMAC,beaconMAC,RSSI,x,y,z,` then the 3x3 orientation (ignored).
+    /// The device's heading, degrees, from its orientation matrix (row-major,
+    /// nine numbers): the horizontal part of its third column; nil when that
+    /// part is too short to give a direction (the device faces up or down).
+    static func heading(orientation m: [Double]) -> Double? {
+        let x = m[2], y = m[5]
+        guard (x * x + y * y).squareRoot() >= 0.5 else { return nil }
+        return atan2(y, x) * 180 / .pi
+    }
+
+    /// One track: `timestamp,receiverMAC,beaconMAC,RSSI,x,y,z,` then the 3x3 orientation, row by row.
     static func readTrack(path: String, phone: String, layout: DanisLayout) throws(InputError) -> (rows: [RSSITrace.Row], skipped: [String]) {
         let text = try TextFile.read(path)
         let tills = Dictionary(uniqueKeysWithValues: layout.receivers.map { ($0.mac, $0.till) })
         let beacons = Set(layout.beacons.map(\.mac))
-        var parsed: [(timestamp: Double, till: TillID, rssi: Int, position: Position)] = []
+        var parsed: [(timestamp: Double, till: TillID, rssi: Int, position: Position, heading: Double?)] = []
         var skipped: [String] = []
         for (number, rawLine) in TextLines.split(text) {
             let line = rawLine.trimmingSpaces
@@ -98,11 +123,22 @@ public struct DanisImport: Sendable {
                 }
                 xyz.append(value)
             }
+            var heading: Double?
+            if fields.count >= 16 {
+                var orientation: [Double] = []
+                for index in 7..<16 {
+                    guard let value = Double(fields[index]), value.isFinite, abs(value) <= 2 else {
+                        throw InputError(path: path, line: number, "orientation matrix entry \(index - 6) must be a number from -2 to 2 (a rotation's entries are at most 1), got '\(TextLines.excerpt(fields[index]))'")
+                    }
+                    orientation.append(value)
+                }
+                heading = Self.heading(orientation: orientation)
+            }
             if rssi >= 0 {
                 skipped.append("\(path):\(number): RSSI \(rssi) dBm is not a reading")
                 continue
             }
-            parsed.append((timestamp, till, rssi, Position(x: xyz[0], y: xyz[1], z: xyz[2])))
+            parsed.append((timestamp, till, rssi, Position(x: xyz[0], y: xyz[1], z: xyz[2]), heading))
         }
         guard let start = parsed.map(\.timestamp).min(), let end = parsed.map(\.timestamp).max() else { throw InputError(path: path, "no rows") }
         guard end - start <= RSSITrace.maximumSpan else {
@@ -110,7 +146,8 @@ public struct DanisImport: Sendable {
         }
         // Stable: rows with equal timestamps keep their file order.
         let ordered = parsed.enumerated().sorted { $0.element.timestamp != $1.element.timestamp ? $0.element.timestamp < $1.element.timestamp : $0.offset < $1.offset }
-        let rows = ordered.map { RSSITrace.Row(t: (($0.element.timestamp - start) * 1e6).rounded() / 1e6, phone: phone, till: $0.element.till, rssi: $0.element.rssi, position: $0.element.position) }
+        let rows = ordered.map { RSSITrace.Row(t: (($0.element.timestamp - start) * 1e6).rounded() / 1e6, phone: phone, till: $0.element.till, rssi: $0.element.rssi, position: $0.element.position,
+                                                 heading: $0.element.heading.map { ($0 * 10).rounded() / 10 }) }
         return (rows, skipped)
     }
 

@@ -16,7 +16,7 @@ public struct CSVTable: Sendable {
     public init(_ text: String, path: String, header: [String]) throws(InputError) {
         self.path = path
         var rows: [Row] = []
-        var parser = LineParser(path: path, header: header)
+        var parser = LineParser(path: path, headers: [header])
         for (number, line) in TextLines.split(text) {
             if let row = try parser.row(line, number: number) { rows.append(row) }
         }
@@ -34,9 +34,16 @@ public struct CSVTable: Sendable {
     /// handing each row to `body` with a table (of no rows) whose `number`
     /// reads its fields. The first line must be exactly `header`.
     public static func stream(path: String, header: [String], _ body: (CSVTable, Row) throws(InputError) -> Void) throws(InputError) {
+        try stream(path: path, headers: [header], body)
+    }
+
+    /// `stream(path:header:_:)` for a file whose first line is exactly one of
+    /// `headers` (a format with optional columns); every row then has that
+    /// header's fields, so a row's field count says which it was.
+    public static func stream(path: String, headers: [[String]], _ body: (CSVTable, Row) throws(InputError) -> Void) throws(InputError) {
         let lines = try LineReader(path: path)
         let table = CSVTable(path: path)
-        var parser = LineParser(path: path, header: header)
+        var parser = LineParser(path: path, headers: headers)
         while let line = try lines.next() {
             if let row = try parser.row(Substring(line), number: lines.lineNumber) { try body(table, row) }
         }
@@ -46,21 +53,26 @@ public struct CSVTable: Sendable {
     /// One line at a time: the header first, then rows; blank lines skipped.
     private struct LineParser {
         let path: String
-        let header: [String]
+        let headers: [[String]]
+        var header: [String]
         var sawHeader = false
 
-        init(path: String, header: [String]) {
+        init(path: String, headers: [[String]]) {
             self.path = path
-            self.header = header
+            self.headers = headers
+            header = headers[0]
         }
+
+        var expected: String { headers.map { "'" + $0.joined(separator: ",") + "'" }.joined(separator: " or ") }
 
         mutating func row(_ line: Substring, number: Int) throws(InputError) -> Row? {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
             if !sawHeader {
-                guard fields.map(String.init) == header else {
-                    throw InputError(path: path, line: number, "expected the header '\(header.joined(separator: ","))', got '\(TextLines.excerpt(line))'")
+                guard let matched = headers.first(where: { fields.map(String.init) == $0 }) else {
+                    throw InputError(path: path, line: number, "expected the header \(expected), got '\(TextLines.excerpt(line))'")
                 }
+                header = matched
                 sawHeader = true
                 return nil
             }
@@ -74,7 +86,7 @@ public struct CSVTable: Sendable {
         }
 
         func finish() throws(InputError) {
-            guard sawHeader else { throw InputError(path: path, "empty file: expected the header '\(header.joined(separator: ","))'") }
+            guard sawHeader else { throw InputError(path: path, "empty file: expected the header \(expected)") }
         }
     }
 

@@ -21,13 +21,17 @@ public struct RSSITrace: Sendable {
         public let rssi: Int
         /// The phone's true position when it heard the packet, metres.
         public let position: Position
+        /// The way the phone's carrier faced, degrees in the trace's own
+        /// frame (0 along +x, 90 along +y); nil where the recording does not say.
+        public let heading: Double?
 
-        public init(t: Double, phone: String, till: TillID, rssi: Int, position: Position) {
+        public init(t: Double, phone: String, till: TillID, rssi: Int, position: Position, heading: Double? = nil) {
             self.t = t
             self.phone = phone
             self.till = till
             self.rssi = rssi
             self.position = position
+            self.heading = heading
         }
     }
 
@@ -57,4 +61,9 @@ public struct RSSITrace: Sendable {
 
     public static let tillsHeader = ["till", "x", "y", "z"]
     public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
+    /// The header with the optional `heading` column.
+    public static let traceHeaderWithHeading = traceHeader + ["heading"]
+
+    /// Whether every row says which way its phone's carrier faced (a trace written has the `heading` column then).
+    public var hasHeadings: Bool { !rows.isEmpty && rows.allSatisfy { $0.heading != nil } }
 }

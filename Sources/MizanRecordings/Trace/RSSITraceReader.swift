@@ -15,6 +15,8 @@ extension RSSITrace {
     public static let maximumSpan = 86_400.0
     /// Metres, within 10 km of the origin: a shop floor, with room to spare.
     public static let positionBounds = -10_000.0...10_000.0
+    /// Degrees: one turn either way.
+    public static let headingBounds = -360.0...360.0
 
     /// Reads `tills.csv` and `trace.csv`. Every mistake names the file and line.
     public static func read(tillsPath: String, tracePath: String) throws(InputError) -> RSSITrace {
@@ -24,7 +26,7 @@ extension RSSITrace {
         var rows: [Row] = []
         var firstT: [String: Double] = [:]
         var lastT: [String: Double] = [:]
-        try CSVTable.stream(path: tracePath, header: traceHeader) { (table, row) throws(InputError) in
+        try CSVTable.stream(path: tracePath, headers: [traceHeader, traceHeaderWithHeading]) { (table, row) throws(InputError) in
             let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
             let phone = String(row.fields[1])
             guard let id = UInt32(row.fields[2]), known.contains(TillID(id)) else {
@@ -47,7 +49,8 @@ extension RSSITrace {
             let position = Position(x: try table.number(row, 4, "x", in: positionBounds, "metres"),
                                     y: try table.number(row, 5, "y", in: positionBounds, "metres"),
                                     z: try table.number(row, 6, "z", in: positionBounds, "metres"))
-            rows.append(Row(t: t, phone: phone, till: TillID(id), rssi: rssi, position: position))
+            let heading = row.fields.count > 7 ? try table.number(row, 7, "heading", in: headingBounds, "degrees, 0 along +x, 90 along +y") : nil
+            rows.append(Row(t: t, phone: phone, till: TillID(id), rssi: rssi, position: position, heading: heading))
         }
         return RSSITrace(tills: tills, rows: rows)
     }
@@ -82,10 +85,12 @@ extension RSSITrace {
         for till in tills {
             tillsText += "\(till.id.rawValue),\(Self.metres(till.position.x)),\(Self.metres(till.position.y)),\(Self.metres(till.position.z))\n"
         }
-        var traceText = Self.traceHeader.joined(separator: ",") + "\n"
+        let headings = hasHeadings
+        var traceText = (headings ? Self.traceHeaderWithHeading : Self.traceHeader).joined(separator: ",") + "\n"
         for row in rows {
             traceText += "\(Figures.csv(row.t, digits: 6)),\(row.phone),\(row.till.rawValue),\(row.rssi),"
-                + "\(Self.metres(row.position.x)),\(Self.metres(row.position.y)),\(Self.metres(row.position.z))\n"
+                + "\(Self.metres(row.position.x)),\(Self.metres(row.position.y)),\(Self.metres(row.position.z))"
+                + (headings ? "," + Figures.csv(row.heading ?? 0, digits: 1) + "\n" : "\n")
         }
         return (tillsText, traceText)
     }

@@ -15,11 +15,12 @@ import Darwin
 ///
 /// - `mizan calibrate`'s model: reference RSSI, exponent, per-till offsets,
 ///   residual sigma.
-/// - Advertising: the rows of one advertising event reach every receiver
-///   within about 10 ms, so a phone's rows split into events at gaps over
-///   100 ms; advInterval is the median gap between events less half the
-///   10 ms advDelay; the spacing between channels is the median gap between
-///   two reports of one event at one till.
+/// - Advertising (`air`), each receiver on its own: its rows within 10 ms of
+///   each other are one event's; the gaps between its events are whole
+///   numbers of periods, the period the median of those near the shortest;
+///   advInterval is the period less half the 10 ms advDelay; the spacing
+///   between channels is the median gap between two reports of one event at
+///   one till; the events the phone sent are its span over the period.
 /// - Scanning: with continuous scanning that changes channel every `I`, an
 ///   event straddles a change with probability `2s/I` and then one time in
 ///   three the till reports two of its packets, one time in three none; each
@@ -90,35 +91,13 @@ public struct TwinFit: Sendable {
         }
         elevationLoss = fittedElevation
 
-        // Rows by phone, with residuals and event numbers.
+        // Rows by phone, with residuals.
         struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; let residual: Double }
         var points: [Point] = []
-        var periods: [Double] = [], spacings: [Double] = []
-        var eventCount = 0, missed = 0, doubled = 0
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
         for (phoneIndex, phone) in trace.phones.enumerated() {
-            let rows = byPhone[phone] ?? []
-            var event = -1, eventStart = -Double.infinity, last = -Double.infinity
-            var perTill: [TillID: [Double]] = [:]
-            func closeEvent() {
-                guard event >= 0 else { return }
-                for till in heardTills {
-                    let times = perTill[till] ?? []
-                    if times.isEmpty { missed += 1 } else if times.count >= 2 { doubled += 1; spacings.append(times[1] - times[0]) }
-                }
-                eventCount += 1
-                perTill = [:]
-            }
-            for row in rows {
-                if row.t - last > 0.1 {
-                    closeEvent()
-                    if event >= 0 { periods.append(row.t - eventStart) }
-                    event += 1
-                    eventStart = row.t
-                }
-                last = row.t
-                perTill[row.till, default: []].append(row.t)
+            for row in byPhone[phone] ?? [] {
                 guard let position = tillPositions[row.till] else { continue }
                 let pathLoss = PathLoss(referenceRSSI: calibration.referenceRSSI, exponent: exponents[row.till] ?? calibration.pathLossExponent)
                 let mean = pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(row.position.distance(to: position))))
@@ -127,23 +106,14 @@ public struct TwinFit: Sendable {
                 points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
                                     residual: Double(row.rssi) - mean))
             }
-            closeEvent()
         }
-        missedShare = eventCount == 0 ? 0 : Double(missed) / Double(eventCount * heardTills.count)
-        doubleShare = eventCount == 0 ? 0 : Double(doubled) / Double(eventCount * heardTills.count)
 
-        // Advertising.
-        var assumed: [String] = []
-        let period = Self.median(periods) ?? { assumed.append("advertising interval (no two events of one phone)"); return 0.455 }()
-        let delayMax = 0.010
-        let interval = Swift.max(0.020, ((period - delayMax / 2) / 0.000625).rounded() * 0.000625)
-        let spacing = Self.median(spacings) ?? { assumed.append("packet spacing (no event reported twice by one till)"); return 0.003 }()
-        let advertising = AdvertisingSchedule(interval: interval, delayMax: delayMax, packetSpacing: spacing)
-
-        // Scanning: solve b and q.
-        let (b, q) = Self.solveScanning(missed: missedShare, doubled: doubleShare)
-        let scanInterval = b > 0 ? Swift.min(10, Swift.max(0.010, 2 * spacing / (3 * b))) : 10
-        let scanner = ScanProfile(name: "fitted-receiver", window: scanInterval, interval: scanInterval, reportLoss: q)
+        // Advertising and scanning, from the packets' own timing.
+        let air = Self.air(trace.phones.map { byPhone[$0] ?? [] }, tills: heardTills)
+        missedShare = air.missedShare
+        doubleShare = air.doubleShare
+        var assumed = air.assumed
+        let advertising = air.advertising, scanner = air.scanner
 
         // Correlation of residuals.
         let dof = Swift.max(1, points.count - 2 * heardTills.count)
