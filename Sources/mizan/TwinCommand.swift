@@ -93,6 +93,7 @@ enum TwinCommand {
         try outputs.make()
         // The position-based strategies need training tracks to learn from: --fit-trace's, or the other tracks.
         let strategies = TwinComparison.defaultStrategies(withSurvey: radioPath == nil)
+        if !recording.hasHeadings { noteWalkingHeadings(tracePath) }
         let seedList = (1...UInt64(seeds)).map { $0 }
         var comparisons: [TwinComparison]
         if leaveOneOut {
@@ -106,6 +107,7 @@ enum TwinCommand {
             var fit: TwinFit?
             if let fitPath {
                 let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
+                if !training.hasHeadings, fitPath != tracePath { noteWalkingHeadings(fitPath) }
                 do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
                 for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
@@ -147,6 +149,11 @@ enum TwinCommand {
     /// one simulation (`--seed`, `--out`) or a comparison over seeds (`--seeds`,
     /// `--every`, `--json`, `--svg`); `--room-map` and `--elevation-loss` are
     /// fitted, so they need a radio that is fitted (`--fit-trace`, `--leave-one-out`), not read.
+    /// Says that a trace without headings has its carriers face the way they walk (`RecordedPath`).
+    static func noteWalkingHeadings(_ path: String) {
+        printError("mizan twin: \(path) has no heading column: its carriers face the way they walk (positions 0.5 s either side; standing, the way they last faced)")
+    }
+
     static func checkSettings(comparing: Bool, mode: String, fitted: Bool, given: [(name: String, present: Bool)]) throws(UsageError) {
         let present = Set(given.filter(\.present).map(\.name))
         for name in ["--seed", "--out"] where comparing && present.contains(name) {

@@ -22,7 +22,10 @@ public struct DigitalTwin: Sendable {
     /// floor's (`SignalModel`, reciprocal): the tills' offsets and exponents as
     /// fitted, the room's shadowing field, the fades held per stand (a new
     /// stand every `fadingLength` the phone walks along its recorded path, as
-    /// a floor's payer and calibration walk get them) and the per-packet noise.
+    /// a floor's payer and calibration walk get them), the per-packet noise,
+    /// and the carried device's gain toward each till from where its carrier
+    /// faces (`TwinRadio.direction`; the recording's heading, or the way the
+    /// carrier walks: `RecordedPath`).
     public func simulate(_ recording: RSSITrace, seed: UInt64) -> RSSITrace {
         let root = SeededGenerator(seed: seed)
         let tills = recording.tills
@@ -54,6 +57,8 @@ public struct DigitalTwin: Sendable {
             let spots = places.map(\.position)
             let bases = spots.map { model.shadowingBasis(at: $0) }
             let stands = places.map { UInt64(Swift.min($0.walked / fadingLength, 1e12)) + 1 }
+            // Which way the carrier faces at each packet (the recording's heading, or the way they walk).
+            let headings = radio.direction.isNone ? [] : sent.map { path.heading(at: $0.time) }
             var phoneRows: [(row: RSSITrace.Row, order: Int)] = []
             for (tillIndex, till) in tills.enumerated() {
                 let tillStream = phoneStream.split("till/\(till.id.rawValue)")
@@ -65,7 +70,9 @@ public struct DigitalTwin: Sendable {
                                           stand: stands[index], fixedOffset: 0)
                     return packet.received(at: held.channel(packet.channel)
                         + model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel)
-                        + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at))
+                        + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at)
+                        + (headings.isEmpty ? 0 : radio.direction.gain(heading: headings[index],
+                                                                       bearing: DirectionGain.bearing(fromX: at.x, y: at.y, toX: till.position.x, toY: till.position.y))))
                 }
                 if let bystanders = radio.bystanders {
                     var stream = tillStream.split("bystanders")

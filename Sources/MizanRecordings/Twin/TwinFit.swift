@@ -27,6 +27,11 @@ import Darwin
 ///   heard packet is then lost with probability `q`. The share of (event, till)
 ///   pairs with two reports (`b (1-q)^2`) and with none
 ///   (`b + (1-2b) q + b q^2`, `b = 2s/3I`) give `I` and `q`.
+/// - Direction: the residuals against the cosine and sine of the angle between
+///   where the carrier faced (the trace's heading, or the way they walked)
+///   and the bearing to the till, by least squares, give the carried
+///   device's gain by direction (`DirectionGain`); the tills' offsets move to
+///   its zero and the residuals lose what it explains.
 /// - The residuals' correlation, pairs of rows of one till: between different
 ///   tracks (only a fixed field can correlate them) under 0.25 m and at
 ///   0.75-1.5 m give the shadowing's share and length (exponential); within
@@ -53,6 +58,10 @@ public struct TwinFit: Sendable {
 
     /// The tills' loss toward steep angles, per mounting height (`ElevationLoss`; none when fitted without it).
     public let elevationLoss: ElevationLoss
+    /// The carried device's gain by direction, fitted on the residuals (`DirectionGain`).
+    public let direction: DirectionGain
+    /// Whether the training trace gave its carriers' headings (else they face the way they walk: `RecordedPath`).
+    public let headingsRecorded: Bool
 
     /// Two experiments, off by default because on the Danis tracks each makes
     /// the twin's per-track accuracy worse (`docs/digital-twin.md`): `roomMap`
@@ -91,21 +100,54 @@ public struct TwinFit: Sendable {
         }
         elevationLoss = fittedElevation
 
-        // Rows by phone, with residuals.
-        struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; let residual: Double }
+        // Rows by phone, with residuals and the angle from the carrier's heading to the till.
+        struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; var residual: Double; let angle: Double }
         var points: [Point] = []
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
         for (phoneIndex, phone) in trace.phones.enumerated() {
+            let path = RecordedPath(byPhone[phone] ?? [])
             for row in byPhone[phone] ?? [] {
                 guard let position = tillPositions[row.till] else { continue }
                 let pathLoss = PathLoss(referenceRSSI: calibration.referenceRSSI, exponent: exponents[row.till] ?? calibration.pathLossExponent)
                 let mean = pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(row.position.distance(to: position))))
                     + (offsets[row.till] ?? 0)
                     - fittedElevation.loss(till: row.till, tillPosition: position, phone: row.position)
+                let bearing = DirectionGain.bearing(fromX: row.position.x, y: row.position.y, toX: position.x, toY: position.y)
                 points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
-                                    residual: Double(row.rssi) - mean))
+                                    residual: Double(row.rssi) - mean, angle: bearing - path.heading(at: row.t)))
             }
+        }
+
+        // The carried device's gain by direction (`DirectionGain`): the residuals' cosine and sine
+        // of the angle, each centred on its till's mean (the lines above were fitted at those
+        // means), by least squares. Each till's offset moves to the gain's zero, and the residuals
+        // lose what the gain explains before the rest of the model splits them.
+        do {
+            var sums: [TillID: (cos: Double, sin: Double, n: Double)] = [:]
+            for point in points { let s = sums[point.till] ?? (0, 0, 0); sums[point.till] = (s.cos + cos(point.angle), s.sin + sin(point.angle), s.n + 1) }
+            func centred(_ point: Point) -> (c: Double, s: Double) {
+                let s = sums[point.till] ?? (0, 0, 1)
+                return (cos(point.angle) - s.cos / s.n, sin(point.angle) - s.sin / s.n)
+            }
+            var cc = 0.0, cs = 0.0, ss = 0.0, cr = 0.0, sr = 0.0
+            for point in points {
+                let (c, s) = centred(point)
+                cc += c * c; cs += c * s; ss += s * s; cr += c * point.residual; sr += s * point.residual
+            }
+            let determinant = cc * ss - cs * cs
+            let p = determinant > 1e-9 * Swift.max(1, cc * ss) ? (cr * ss - sr * cs) / determinant : 0
+            let q = determinant > 1e-9 * Swift.max(1, cc * ss) ? (sr * cc - cr * cs) / determinant : 0
+            let direction = DirectionGain(swing: 2 * (p * p + q * q).squareRoot(), best: atan2(q, p))
+            for (till, s) in sums where s.n > 0 {
+                offsets[till] = (offsets[till] ?? 0) - (-direction.swing / 2 + p * s.cos / s.n + q * s.sin / s.n)
+            }
+            for index in points.indices {
+                let (c, s) = centred(points[index])
+                points[index].residual -= p * c + q * s
+            }
+            self.direction = direction
+            headingsRecorded = !trace.phones.isEmpty && trace.hasHeadings
         }
 
         // Advertising and scanning, from the packets' own timing.
@@ -217,6 +259,7 @@ public struct TwinFit: Sendable {
         var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
         radio.exponents = exponents
         radio.elevationLoss = fittedElevation
+        radio.direction = direction
         // The room's own shadowing where the training tracks passed: it replaces
         // the share of the random field it explains (at most all of it).
         let mapPoints = points.map {
@@ -279,6 +322,9 @@ public struct TwinFit: Sendable {
             ("scanInterval", .fixed(radio.scanner.interval, digits: 4)),
             ("reportLoss", .fixed(radio.scanner.reportLoss, digits: 3)),
             ("missedShare", .fixed(missedShare, digits: 3)),
+            ("directionSwingDB", .fixed(direction.swing, digits: 2)),
+            ("directionBestDegrees", .fixed(direction.best * 180 / .pi, digits: 1)),
+            ("headingsRecorded", .bool(headingsRecorded)),
             ("elevationLossBySineDB", .array(elevationLoss.coefficients.keys.sorted().map { till in
                 .object([("till", .int(Int(till.rawValue))), ("coefficient", .fixed(elevationLoss.coefficients[till] ?? 0, digits: 2))])
             })),

@@ -23,6 +23,8 @@ public struct TwinRadio: Sendable {
     public var roomShadowingShare: Double = 0
     /// The tills' loss toward steep angles (`ElevationLoss`; none unless fitted).
     public var elevationLoss = ElevationLoss.none
+    /// The carried device's gain by direction (`DirectionGain`; none unless fitted).
+    public var direction = DirectionGain.none
 
     /// The Danis receivers as a scanner, fitted on all six tracks: listening
     /// all the time, changing channel every 95 ms, losing 13 % of what they hear
