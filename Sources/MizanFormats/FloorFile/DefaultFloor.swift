@@ -23,7 +23,7 @@ public enum DefaultFloor {
         "amountMinorUnits": [100, 20000]
       },
       "operators": { "lockDelaySeconds": 2, "pickSeconds": [0.5, 2], "successProbability": 0.98 },
-      "phones": { "rssiOffsetSigma": 4, "bodyLoss": 3, "selection": { "name": "mean", "window": 1 } },
+      "phones": { "rssiOffsetSigma": 4, "carriage": "hand", "selection": { "name": "mean", "window": 1 } },
       "radio": { "advertising": "signal", "sensitivity": -95, "bystanderEventsPerSecond": 0 }
     }
 

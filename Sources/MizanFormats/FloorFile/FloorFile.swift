@@ -32,6 +32,7 @@ public enum FloorFile: JSONFileFormat {
         var selection: PendingSelection?
         if let phones { selection = try readPhones(phones, into: &plan) }
         if let radio { try readRadio(radio, into: &plan) }
+        if let phones { try readBody(phones, into: &plan) }
         try readLink(root: root, phones: phones, radio: radio, into: &plan)
         try phones?.finish()
         try radio?.finish()

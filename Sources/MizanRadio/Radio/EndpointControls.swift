@@ -14,6 +14,16 @@ extension PhoneEndpoint {
     package func deliver(to receiver: @escaping (CentralRadioEvent) -> Void) { deliver = receiver }
     /// The phone moves: from now on it stands or walks as `motion` says.
     package func move(_ motion: Motion) { self.motion = motion }
+    /// The phone moves and, standing, faces `facing` (radians): what it held of the last stand goes.
+    package func move(_ motion: Motion, facing: Double) {
+        self.facing = facing
+        self.motion = motion
+    }
+    /// The carrier's body and carriage by direction (`DirectionGain`), and the way they face while standing.
+    package func carry(_ direction: DirectionGain, facing: Double) {
+        self.direction = direction
+        self.facing = facing
+    }
     /// The phone's platform on the faithful link layer.
     package func setPlatform(_ profile: PhoneProfile?) { self.profile = profile }
     /// The platform's name, if it has one.

@@ -73,8 +73,12 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) private(set) var motionStart: Duration
     /// Receive-side RSSI offset, dB (device-to-device calibration).
     @exclusivity(unchecked) var offset: Double
-    /// Body or pocket loss, dB, subtracted from every packet.
+    /// Body or pocket loss, dB, subtracted from every packet (the first radio's).
     @exclusivity(unchecked) var bodyLoss: Double
+    /// The carrier's body and carriage by direction (the signal model's; none: every way alike),
+    /// and the way the carrier faces while standing, radians (walking, they face the way they walk).
+    @exclusivity(unchecked) var direction = DirectionGain.none
+    @exclusivity(unchecked) var facing = 0.0
     @exclusivity(unchecked) var availability: RadioAvailability = .on
     @exclusivity(unchecked) package var scanning = false
     var link: Link?

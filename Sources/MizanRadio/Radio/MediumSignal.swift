@@ -332,7 +332,12 @@ extension RadioMedium {
     private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel) -> HeldSignal {
         let standing = phone.isStill || now <= phone.motionStart
         let here = position(of: phone)
-        let fixed = till.offset + phone.offset - phone.bodyLoss
+        var fixed = till.offset + phone.offset - phone.bodyLoss
+        if !phone.direction.isNone {
+            // Standing, the carrier faces where they were turned; walking, the way they walk.
+            let heading = standing ? phone.facing : atan2(phone.motion.velocity.y, phone.motion.velocity.x)
+            fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
+        }
         if standing {
             // The shadowing features of its spot: once per stand, for every till.
             let basis: SharedSpectrumShadowing.Basis

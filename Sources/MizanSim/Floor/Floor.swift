@@ -37,6 +37,8 @@ public final class Floor {
     var arrivals: SeededGenerator
     /// Draws each phone's platform (faithful link layer).
     var platforms: SeededGenerator
+    /// Each payer's body and carriage (signal model), split by the payer's number.
+    let bodies: SeededGenerator
     let keysRoot: SeededGenerator
     var keyStreams: [SeededKeys] = []
     /// Derives key pairs and session keys ahead on other cores (`jobs` > 1), or nil (SeededKeys.swift).
@@ -78,6 +80,7 @@ public final class Floor {
         payers = root.split("payers")
         arrivals = root.split("arrivals")
         platforms = root.split("platforms")
+        bodies = root.split("bodies")
         keysRoot = root.split("keys")
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
                              linkLayer: plan.linkLayer)
@@ -218,9 +221,18 @@ public final class Floor {
 
     @discardableResult
     package func addPhone(index: Int, till: Int, draw: PayerDraw) -> PhoneUnit {
-        let position = draw.position, offset = draw.offset
+        let position = draw.position
+        var offset = draw.offset
+        // On the signal model the payer's body and carriage, from a stream of the payer's own.
+        var body: (carriage: Carriage, gain: DirectionGain)?
+        if plan.radio.advertising == .signal {
+            var stream = bodies.split(UInt64(index))
+            body = plan.payerBehaviour.body.draw(using: &stream)
+            offset += body?.carriage.offset ?? 0
+        }
         let endpoint = medium.addPhone(DeviceRef.centralID(index: index), index: index, motion: .standing(at: position),
                                        offset: offset, bodyLoss: plan.payerBehaviour.bodyLoss)
+        if let body { endpoint.carry(body.gain, facing: facing(till: till, from: position)) }
         if case let .faithful(profiles) = plan.linkLayer {
             endpoint.setPlatform(profiles.phoneProfile(draw: platforms.unitInterval()))
         }

@@ -71,6 +71,13 @@ extension Floor {
 
     func idlePosition() -> Position { idlePosition(using: &payers) }
 
+    /// The way a payer standing at `position` faces: toward their till (radians, 0 along +x).
+    func facing(till: Int, from position: Position) -> Double {
+        guard plan.tills.indices.contains(till) else { return 0 }
+        let at = plan.tills[till].position
+        return DirectionGain.bearing(fromX: position.x, y: position.y, toX: at.x, toY: at.y)
+    }
+
     func idlePosition(using generator: inout SeededGenerator) -> Position {
         let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
         let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
@@ -121,7 +128,7 @@ extension Floor {
             let stand = Position(x: till.plan.position.x + payers.uniform(plan.payerBehaviour.standX),
                                  y: till.plan.position.y + payers.uniform(plan.payerBehaviour.standY),
                                  z: plan.radio.phoneHeight)
-            phone.endpoint.move(.standing(at: stand))
+            phone.endpoint.move(.standing(at: stand), facing: facing(till: till.index, from: stand))
         }
         ledger.hostStarted(till: till.index, at: now)
         record(.operatorLocks(till: till.index, phone: payer, by: nil))

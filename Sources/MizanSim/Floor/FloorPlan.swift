@@ -121,9 +121,14 @@ public struct PayerBehaviour: Hashable, Sendable {
     /// The share of phones whose Bluetooth is off, or not allowed for the app, when they arrive.
     public var bluetoothOffFraction: Double = 0
     public var bluetoothNotAllowedFraction: Double = 0
-    /// Body or pocket loss, dB, and the spread of phones' RSSI offsets, dB.
+    /// Body or pocket loss, dB, on every packet: the first radio's
+    /// (`"advertising": "simple"`); and the spread of phones' RSSI offsets, dB.
     public var bodyLoss: Double = 0
     public var phoneOffsetSigma: Double = 0
+    /// The signal model's payers' bodies: where they carry their phone and
+    /// how their body's direction swings its signal (`BodyModel`), drawn per
+    /// payer. Standing, a payer faces their till; walking, the way they walk.
+    public var body = BodyModel.handHeld
 
     public init() {}
 }

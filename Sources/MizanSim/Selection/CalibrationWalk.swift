@@ -3,6 +3,11 @@ import MizanSelection
 import MizanProtocol
 import MizanRadio
 import MizanTime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A floor's calibration walk, simulated: what a shop would record once,
 /// walking a phone over where its payers stand, for `mizan calibrate` and the
@@ -12,7 +17,10 @@ import MizanTime
 /// one rectangle), at `speed`, holding the phone at the radio's `phoneHeight`.
 /// The tills advertise on each channel every interval plus up to
 /// `advertisingDelayMax`, and the walking phone's offset is drawn from the
-/// payers' `phoneOffsetSigma`, less their `bodyLoss`.
+/// payers' `phoneOffsetSigma`; on the first radio less the payers'
+/// `bodyLoss`, on the signal model through a body of the payers' swing
+/// (`BodyModel`, drawn by the walk's seed), the phone in hand, the walker
+/// facing the way they walk.
 ///
 /// - On the signal model (`"advertising": "signal"`) the walker hears the
 ///   tills in the run's own room (`samples(_:room:)` with the run's
@@ -109,8 +117,19 @@ public struct CalibrationWalk: Hashable, Sendable {
         let spacing = radio.packetSpacing / .seconds(1)
         let fadingLength = Swift.max(radio.fadingLength, 1e-3)
         var heard: [SurveySample] = []
+        // The walker holds the phone in hand, facing the way they walk: a body of the payers' swing, drawn by the walk's seed.
+        var bodyStream = SeededGenerator(seed: seed).split("body")
+        let payers = plan.payerBehaviour.body
+        let body = BodyModel(swingMean: payers.swingMean, swingSD: payers.swingSD).draw(using: &bodyStream).gain
+        let path = lines(plan)
         walk(plan, linkShadowing: nil) { index, till, offset, event, now, here, _ in
             let stand = UInt64(Swift.min(Swift.max(0, now) * speed / fadingLength, 1e6)) + 1
+            var offset = offset
+            if !body.isNone {
+                let (x, y) = position(at: now + 0.01, on: path)
+                let heading = atan2(y - here.y, x - here.x)
+                offset += body.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
+            }
             var held: HeldSignal?
             for channel in 0..<radio.advertisingChannels {
                 let time = now + Double(channel) * spacing
