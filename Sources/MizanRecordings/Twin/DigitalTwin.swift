@@ -63,6 +63,9 @@ public struct DigitalTwin: Sendable {
             for (tillIndex, till) in tills.enumerated() {
                 let tillStream = phoneStream.split("till/\(till.id.rawValue)")
                 var scanner = Scanner(profile: radio.scanner, generator: tillStream.split("scanner"))
+                // What this (till, track) holds of its own at each packet the phone sends.
+                var driftStream = tillStream.split("track drift")
+                let drift = radio.trackDrift.isNone ? [] : radio.trackDrift.values(at: sent.map(\.time), generator: &driftStream)
                 // Only what the till's scanner hears (the packets on the channel it listens on then) is worked out.
                 var arriving = sent.indices.filter { scanner.hears(sent[$0]) }.map { index in
                     let packet = sent[index], at = spots[index]
@@ -71,6 +74,7 @@ public struct DigitalTwin: Sendable {
                     return packet.received(at: held.channel(packet.channel)
                         + model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel)
                         + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at)
+                        + (drift.isEmpty ? 0 : drift[index])
                         + (headings.isEmpty ? 0 : radio.direction.gain(heading: headings[index],
                                                                        bearing: DirectionGain.bearing(fromX: at.x, y: at.y, toX: till.position.x, toY: till.position.y))))
                 }

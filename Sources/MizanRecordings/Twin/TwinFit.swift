@@ -32,6 +32,10 @@ import Darwin
 ///   and the bearing to the till, by least squares, give the carried
 ///   device's gain by direction (`DirectionGain`); the tills' offsets move to
 ///   its zero and the residuals lose what it explains.
+/// - What each (till, track) holds of its own (`drift`, `TrackDrift`): pairs
+///   of one till's rows of one track 0.1-1.2, 2.4-4.8 and 19.2-30 s apart,
+///   less the shared field's part, give a part that wanders in time and a
+///   constant one; where they do, it replaces the link fade held per stand.
 /// - The residuals' correlation, pairs of rows of one till: between different
 ///   tracks (only a fixed field can correlate them) under 0.25 m and at
 ///   0.75-1.5 m give the shadowing's share and length (exponential); within
@@ -60,6 +64,10 @@ public struct TwinFit: Sendable {
     public let elevationLoss: ElevationLoss
     /// The carried device's gain by direction, fitted on the residuals (`DirectionGain`).
     public let direction: DirectionGain
+    /// What each (till, track) holds of its own (`TrackDrift`), and its two parts' shares of the residual variance.
+    public let trackDrift: TrackDrift
+    public let trackDriftShare: Double
+    public let trackOffsetShare: Double
     /// Whether the training trace gave its carriers' headings (else they face the way they walk: `RecordedPath`).
     public let headingsRecorded: Bool
 
@@ -218,7 +226,16 @@ public struct TwinFit: Sendable {
             assumed.append("fading share and length (fewer than 31 pairs of one track's rows 0.01-0.25 m apart)")
         }
         self.assumed = assumed
-        fadeShare = Swift.max(0, Swift.min(fadeShare, 0.95 - shadowShare))
+        // What each (till, track) holds of its own in time (`TrackDrift`): where the pairs give it,
+        // it takes the place of the link fade held per stand walked.
+        let driftFit = Self.drift(points.map { SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) },
+                                  variance: variance, shadowShare: shadowShare, shadowLength: shadowLength)
+        if driftFit.share > 0 { fadeShare = 0 }
+        trackDrift = TrackDrift(sigma: (driftFit.share * variance).squareRoot(), timeConstant: driftFit.timeConstant,
+                                offsetSigma: (driftFit.offsetShare * variance).squareRoot())
+        trackDriftShare = driftFit.share
+        trackOffsetShare = driftFit.offsetShare
+        fadeShare = Swift.max(0, Swift.min(fadeShare, 0.95 - shadowShare - driftFit.share - driftFit.offsetShare))
         shadowingShare = shadowShare
         fadingShare = fadeShare
 
@@ -233,7 +250,7 @@ public struct TwinFit: Sendable {
         // one till on two events are mostly on different channels, so it correlates with nothing the
         // bins above measure), K chosen so the residuals' skewness matches the training tracks', and
         // Gaussian noise.
-        let rest = Swift.max(0, 1 - shadowShare - fadeShare) * variance
+        let rest = Swift.max(0, 1 - shadowShare - fadeShare - driftFit.share - driftFit.offsetShare) * variance
         let n = Double(points.count)
         let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)
         let thirdMoment = points.reduce(0) { $0 + ($1.residual - meanResidual) * ($1.residual - meanResidual) * ($1.residual - meanResidual) } / Swift.max(n, 1)
@@ -260,6 +277,7 @@ public struct TwinFit: Sendable {
         radio.exponents = exponents
         radio.elevationLoss = fittedElevation
         radio.direction = direction
+        radio.trackDrift = trackDrift
         // The room's own shadowing where the training tracks passed: it replaces
         // the share of the random field it explains (at most all of it).
         let mapPoints = points.map {
@@ -322,6 +340,9 @@ public struct TwinFit: Sendable {
             ("scanInterval", .fixed(radio.scanner.interval, digits: 4)),
             ("reportLoss", .fixed(radio.scanner.reportLoss, digits: 3)),
             ("missedShare", .fixed(missedShare, digits: 3)),
+            ("trackDriftShare", .fixed(trackDriftShare, digits: 3)),
+            ("trackDriftTimeConstant", .fixed(trackDrift.timeConstant, digits: 2)),
+            ("trackOffsetShare", .fixed(trackOffsetShare, digits: 3)),
             ("directionSwingDB", .fixed(direction.swing, digits: 2)),
             ("directionBestDegrees", .fixed(direction.best * 180 / .pi, digits: 1)),
             ("headingsRecorded", .bool(headingsRecorded)),

@@ -25,6 +25,8 @@ public struct TwinRadio: Sendable {
     public var elevationLoss = ElevationLoss.none
     /// The carried device's gain by direction (`DirectionGain`; none unless fitted).
     public var direction = DirectionGain.none
+    /// What each (till, track) holds of its own in time (`TrackDrift`; none unless fitted).
+    public var trackDrift = TrackDrift.none
 
     /// The Danis receivers as a scanner, fitted on all six tracks: listening
     /// all the time, changing channel every 95 ms, losing 13 % of what they hear
