@@ -42,15 +42,22 @@ struct BenchOptions {
             options.wantsHelp = true
             return options
         }
-        guard let workload = arguments.first, !workload.hasPrefix("-") else {
-            throw Invalid(description: "missing workload\n\(usage)")
-        }
-        var options = BenchOptions(workload: workload)
-        var rest = arguments.dropFirst()
+        // Options and the workload in any order, as the other commands read them.
+        var options = BenchOptions(workload: "")
+        var workload: String?
+        var rest = arguments[...]
         var seen: Set<String> = []
-        while let flag = rest.popFirst() {
+        let valued = ["--seed", "--scale", "--jobs", "--radio"]
+        while let item = rest.popFirst() {
+            guard item.hasPrefix("-") else {
+                if let first = workload { throw Invalid(description: "one workload at a time: got \(first) and \(item)\n\(usage)") }
+                workload = item
+                continue
+            }
+            let flag = item
+            guard valued.contains(flag) else { throw Invalid(description: "unknown option '\(flag)'\n\(usage)") }
             guard seen.insert(flag).inserted else { throw Invalid(description: "\(flag) is given twice; give it once\n\(usage)") }
-            guard let value = rest.popFirst() else { throw Invalid(description: "\(flag) needs a value\n\(usage)") }
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw Invalid(description: "\(flag) needs a value\n\(usage)") }
             switch flag {
             case "--seed":
                 guard let seed = UInt64(value) else { throw Invalid(description: "--seed expects a whole number, got '\(value)'") }
@@ -63,16 +70,16 @@ struct BenchOptions {
             case "--jobs":
                 guard let jobs = Int(value), (1...1024).contains(jobs) else { throw Invalid(description: "--jobs expects a whole number from 1 to 1024, got '\(value)'") }
                 options.jobs = jobs
-            case "--radio":
+            default:
                 switch value {
                 case "faithful": options.faithful = true
                 case "simple": options.faithful = false
                 default: throw Invalid(description: "--radio expects faithful or simple, got '\(value)'")
                 }
-            default:
-                throw Invalid(description: "unknown option '\(flag)'\n\(usage)")
             }
         }
+        guard let workload else { throw Invalid(description: "missing workload\n\(usage)") }
+        options.workload = workload
         return options
     }
 }

@@ -71,11 +71,15 @@ struct Arguments {
         return items.remove(at: index)
     }
 
-    /// Fails on anything not read.
-    func finish() throws(UsageError) {
-        if let first = items.first {
-            throw UsageError(first.hasPrefix("-") ? "\(command): unknown option '\(first)'" : "\(command): unexpected argument '\(first)'")
+    /// Fails on anything not read. An option of the command's that another
+    /// mode or setting takes (`elsewhere`: the option, and who takes it) is
+    /// named as such, not as unknown.
+    func finish(elsewhere: [(option: String, takenBy: String)] = []) throws(UsageError) {
+        guard let first = items.first else { return }
+        if let other = elsewhere.first(where: { $0.option == first }) {
+            throw UsageError("\(command): \(first) is taken by \(other.takenBy), not here")
         }
+        throw UsageError(first.hasPrefix("-") ? "\(command): unknown option '\(first)'" : "\(command): unexpected argument '\(first)'")
     }
 }
 

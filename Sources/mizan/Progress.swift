@@ -3,29 +3,50 @@ import Synchronization
 import Glibc
 #endif
 
-/// A progress line on stderr while a long run goes, only when stderr is a
-/// terminal. Safe to call from the threads of a sweep.
+/// Progress on stderr while a long run goes: on a terminal a bar redrawn in
+/// place; otherwise (a log, a batch job) a line once the work has taken 10 s,
+/// at most every 10 s. Safe to call from the threads of a sweep. Only the
+/// person watching sees it: nothing a run writes depends on it.
 final class Progress: Sendable {
     private let total: Duration
-    private let enabled = isatty(2) != 0
+    private let terminal = isatty(2) != 0
     private let lastPercent = Mutex(-1)
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private let lastLine: Mutex<ContinuousClock.Instant?> = Mutex(nil)
+    /// Lines in a log start after this long, and come at most this often.
+    static let logEvery = Duration.seconds(10)
 
-    init(total: Duration) { self.total = total }
+    init(total: Duration) {
+        self.total = total
+        started = clock.now
+    }
 
     func show(_ reached: Duration) {
-        guard enabled, total > .zero else { return }
+        guard total > .zero else { return }
         let percent = Swift.min(100, Int(reached.seconds / total.seconds * 100))
         let changed = lastPercent.withLock { last in
             defer { last = percent }
             return last != percent
         }
         guard changed else { return }
+        guard terminal else {
+            let now = clock.now
+            guard now - started >= Self.logEvery else { return }
+            let due = lastLine.withLock { last in
+                guard last.map({ now - $0 >= Self.logEvery }) ?? true else { return false }
+                last = now
+                return true
+            }
+            if due { printError("progress: \(percent) % after \(Int((now - started).seconds)) s") }
+            return
+        }
         let filled = percent / 5
         printError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "] \(percent) %", newline: false)
     }
 
     func finish() {
-        if enabled, lastPercent.withLock({ $0 }) >= 0 { printError("\r" + String(repeating: " ", count: 30) + "\r", newline: false) }
+        if terminal, lastPercent.withLock({ $0 }) >= 0 { printError("\r" + String(repeating: " ", count: 30) + "\r", newline: false) }
     }
 }
 

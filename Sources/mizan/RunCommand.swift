@@ -25,7 +25,8 @@ enum RunCommand {
                     complete run has it. DIR is made if missing; an earlier
                     run's files in it are replaced, and a DIR holding any
                     other file is refused
-      --trace FILE  write the trace (one JSON line per event) to FILE
+      --trace FILE  write the trace (one JSON line per event) to FILE (with
+                    --out, there instead of DIR/trace.jsonl)
       --jobs J      cores to use (default: all): the run on one, key pairs and
                     session keys derived ahead on the others; the same run,
                     byte for byte, at any J
@@ -55,7 +56,9 @@ enum RunCommand {
         let (plan, floorDescription) = try floorOptions.load(command: "mizan run")
         try outputs.make()
 
-        let traceFile = try (tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }).map { path throws(InputError) in try OutputFile(path: path) }
+        // With --out and --trace both, the trace goes where --trace says and the folder's report reads it from there.
+        let tracePathUsed = tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }
+        let traceFile = try tracePathUsed.map { path throws(InputError) in try OutputFile(path: path) }
         let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
         // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
         let timeline = outDirectory != nil ? TimelineEvents(seed: seed) : nil
@@ -92,10 +95,10 @@ enum RunCommand {
                 try TextFile.write(TimelinePicture.svg(transaction), to: outDirectory + "/timeline.svg")
                 written.append("timeline.svg")
             }
-            written.append("trace.jsonl")
+            if tracePath == nil { written.append("trace.jsonl") }
             var perfetto = PerfettoTrace()
             var page = ReportPage(report: report, summaryJSON: summary)
-            try FloorTraceFile.read(outDirectory + "/trace.jsonl") { event in
+            try FloorTraceFile.read(tracePathUsed ?? outDirectory + "/trace.jsonl") { event in
                 perfetto.add(event)
                 page.add(event)
             }
@@ -107,7 +110,7 @@ enum RunCommand {
             written.append("report.html")
             try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written)
             written.append(RunFolder.marker)
-            print("wrote \(outDirectory)/: \(written.joined(separator: ", "))")
+            print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }
         if !report.violations.isEmpty {

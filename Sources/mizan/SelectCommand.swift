@@ -42,7 +42,7 @@ enum SelectCommand {
         let calibrationPath = try args.value("--calibration")
         let walkPath = try args.value("--walk")
         let spec = try StrategyArguments.read(&args)
-        try args.finish()
+        try args.finish(elsewhere: StrategyArguments.elsewhere(spec))
 
         if spec.needsSurvey {
             if spec.name == .fingerprint || spec.base == .fingerprint, walkPath == nil {

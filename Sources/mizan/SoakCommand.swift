@@ -55,7 +55,8 @@ enum SoakCommand {
         if args.wantsHelp { print(usage); return 0 }
         if let floor = try args.value("--check") {
             let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
-            try args.finish()
+            let other = "a soak of many runs (mizan soak without --check)"
+            try args.finish(elsewhere: ["--runs", "--minutes", "--jobs", "--first-seed", "--out"].map { ($0, other) })
             return try check(floor: floor, seed: seed)
         }
         let runs = try args.integer("--runs", in: 1...100_000_000) ?? 100
@@ -63,7 +64,7 @@ enum SoakCommand {
         let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
         let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
-        try args.finish()
+        try args.finish(elsewhere: [("--seed", "one floor's check (mizan soak --check FLOOR --seed S); a soak of many runs takes --first-seed")])
         var outputs = OutputPaths("mizan soak")
         outputs.folder("--out", out, writing: [])
         try outputs.prepare()

@@ -41,4 +41,22 @@ enum StrategyArguments {
             throw UsageError("\(args.command): \(error.description)")
         }
     }
+
+    /// The strategy options `spec` does not take, each with the strategies
+    /// that do (for `Arguments.finish(elsewhere:)`: "--margin is taken by
+    /// hysteresis, confident").
+    static func elsewhere(_ spec: StrategySpec) -> [(option: String, takenBy: String)] {
+        let taken = Set((spec.name.parameters + (spec.base?.parameters ?? [])).map(\.flag))
+        var others: [(option: String, takenBy: String)] = []
+        var seen = Set<String>()
+        for parameter in StrategyName.allCases.flatMap(\.parameters) where !taken.contains(parameter.flag) && seen.insert(parameter.flag).inserted {
+            let names = StrategyName.allCases.filter { $0.parameters.contains(parameter) }.map(\.rawValue)
+            others.append((parameter.flag, "--strategy " + names.joined(separator: ", ") + " (this is \(spec.name.rawValue))"))
+        }
+        if !spec.name.isWrapper {
+            let wrappers = StrategyName.allCases.filter(\.isWrapper).map(\.rawValue)
+            others.append(("--base", "the wrappers, --strategy " + wrappers.joined(separator: ", ") + " (this is \(spec.name.rawValue))"))
+        }
+        return others
+    }
 }
