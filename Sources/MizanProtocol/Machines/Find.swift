@@ -54,12 +54,6 @@ public struct Find: Sendable {
     public static let initialState = State.idle(radio: .on)
 
     public func reduce(_ state: inout State, _ event: Event) -> [Effect] {
-        // The hottest event (one per packet heard), before any case binds the
-        // state's samples: recorded while scanning, ignored otherwise.
-        if case let .advertisementSeen(sample) = event {
-            Self.record(sample, &state)
-            return []
-        }
         switch state {
         case let .idle(radio), let .ended(_, radio):
             switch event {
@@ -85,11 +79,15 @@ public struct Find: Sendable {
                 return [] // ignored: not searching
             }
 
-        case let .scanning(samples, firstHeard, radio):
+        case let .scanning(_, _, radio):
+            // The samples are bound only where a decision reads them: the hottest event (one per
+            // packet heard) appends in place, and a binding held across it would copy them.
             switch event {
-            case .advertisementSeen:
-                return [] // recorded above
+            case let .advertisementSeen(sample):
+                Self.record(sample, &state)
+                return []
             case let .scanWindowElapsed(now):
+                guard case let .scanning(samples, firstHeard, _) = state else { return [] }
                 guard let till = config.chooser.choose(from: samples, now: now, since: firstHeard) else {
                     // Not yet: keep scanning, and keep only what the next decision can use.
                     Self.forget(samplesUpTo: now - config.chooser.scanWindow, &state)
@@ -104,7 +102,7 @@ public struct Find: Sendable {
             case let .radioChanged(new):
                 switch new {
                 case .on:
-                    state = .scanning(samples, firstHeard: firstHeard, radio: new)
+                    if case let .scanning(samples, firstHeard, _) = state { state = .scanning(samples, firstHeard: firstHeard, radio: new) }
                     return []
                 case .off: return [.cancelDeadline] + end(.bluetoothOff, radio: new, &state)
                 case .notAllowed: return [.cancelDeadline] + end(.bluetoothNotAllowed, radio: new, &state)

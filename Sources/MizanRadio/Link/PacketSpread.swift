@@ -38,7 +38,7 @@ package struct PacketSpread {
             }
         }
         // Their sum, gathered into 0.25 dB bins: an array over the bins' range (a dictionary's hashing
-        // cost 10 M instructions a floor), summed in the same order, and the bins nothing fell in left out.
+        // costs far more per draw), summed in the same order, and the bins nothing fell in left out.
         let binWidth = 0.25
         func bin(_ a: Double, _ b: Double) -> Int { Int(((a + b) / binWidth).rounded()) }
         var lowest = Int.max, highest = Int.min

@@ -93,7 +93,7 @@ public final class RadioMedium {
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
     /// Per (till, phone) link shadowing, drawn once from its own stream.
-    var shadowing: [Int: Double] = [:]
+    var shadowing: [LinkKey: Double] = [:]
     /// Last packet start per advertising channel, for collisions.
     var lastPacketOnChannel: [Duration]
 
@@ -186,7 +186,7 @@ public final class RadioMedium {
         phone.deliver = { _ in }
         phone.stopReports()
         if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
-            for till in tills { shadowing.removeValue(forKey: till.index &* 1_000_003 &+ index) }
+            for till in tills { shadowing.removeValue(forKey: LinkKey(till: till.index, phone: index)) }
         }
     }
 
@@ -245,11 +245,11 @@ public final class RadioMedium {
         }
         var offset = till.offset + phone.offset - phone.bodyLoss
         if parameters.linkShadowingSigma > 0 {
-            let key = till.index &* 1_000_003 &+ phone.index
+            let key = LinkKey(till: till.index, phone: phone.index)
             if let drawn = shadowing[key] {
                 offset += drawn
             } else {
-                var stream = shadowingSeed.split(UInt64(bitPattern: Int64(key)))
+                var stream = shadowingSeed.split(key.stream)
                 let drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
                 shadowing[key] = drawn
                 offset += drawn

@@ -22,7 +22,7 @@ import MizanTime
 //   function (no context) cast to a non-isolated type of its own, one cast
 //   per entry: `withoutActuallyEscaping` on a caller's closure allocated its
 //   context on every packet, and so did a generic entry (a reabstraction
-//   thunk per call; W3 0.1: +300 M instructions).
+//   thunk per call; BENCHMARKS.md has what each cost).
 
 /// Stops the process unless the calling thread drives the run of `executor`;
 /// `what` says what arrived.

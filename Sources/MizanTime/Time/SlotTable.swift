@@ -4,7 +4,7 @@
 ///
 /// `@usableFromInline` on the type lets the other modules specialise it: a
 /// `package` type without it is called as an unspecialised generic, each call
-/// looking its metadata up at run time (W1 0.02: +51 M instructions).
+/// looking its metadata up at run time.
 @frozen
 @usableFromInline
 package struct SlotTable<Element> {
