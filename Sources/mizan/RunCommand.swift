@@ -72,7 +72,12 @@ enum RunCommand {
         let progress = Progress(total: plan.duration)
         let clock = ContinuousClock()
         let started = clock.now
-        let report = floor.run { progress.show($0) }
+        Interrupt.install()
+        let report = floor.run {
+            progress.show($0)
+            if Interrupt.requested { floor.stop() }
+        }
+        let stopped = Interrupt.requested && report.simulated < plan.duration
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.
@@ -108,10 +113,15 @@ enum RunCommand {
             while let line = try lines.next() { page.addTransaction(line) }
             try TextFile.write(page.html, to: outDirectory + "/report.html")
             written.append("report.html")
-            try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written)
+            try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written,
+                                 stoppedAt: stopped ? Double(report.simulated / .microseconds(1)) / 1e6 : nil)
             written.append(RunFolder.marker)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
+        }
+        if stopped {
+            printError("mizan run: stopped by \(Interrupt.name) at \(Figures.text(Double(report.simulated / .microseconds(1)) / 1e6, digits: 3)) virtual s of \(Figures.text(plan.duration / .seconds(1), digits: 3)): what ran is written, and marked incomplete")
+            return Interrupt.status
         }
         if !report.violations.isEmpty {
             let replay = "mizan run" + (floorOptions.path.map { " \($0)" } ?? "") + " --seed \(seed)" + floorOptions.arguments

@@ -23,15 +23,20 @@ enum RunFolder {
         try paths.prepare()
     }
 
-    static func finish(_ directory: String, floor: String, seed: UInt64, options: String, files: [String]) throws(InputError) {
-        let json = JSON.object([
+    /// Writes `run.json`; `stoppedAt` (virtual seconds) for a run a signal stopped early: it is
+    /// then not complete, and says how far it got.
+    static func finish(_ directory: String, floor: String, seed: UInt64, options: String, files: [String],
+                       stoppedAt: Double? = nil) throws(InputError) {
+        var fields: [(key: String, value: JSON)] = [
             ("floor", .string(floor)),
             ("seed", .unsigned(seed)),
             ("overrides", .string(options.trimmingEnds(" "))),
             ("build", .string(Build.identity)),
             ("files", .array(files.map(JSON.string))),
-            ("complete", .bool(true)),
-        ]).spaced
+            ("complete", .bool(stoppedAt == nil)),
+        ]
+        if let stoppedAt { fields.append(("stoppedAtVirtualSeconds", .fixed(stoppedAt, digits: 3))) }
+        let json = JSON.object(fields).spaced
         try TextFile.write(json + "\n", to: directory + "/" + marker)
     }
 }

@@ -14,7 +14,12 @@ enum SweepRunner {
     /// refused if bad) before any runs; then each thread holds the floor of
     /// the cell it runs (runs go cell by cell), never every cell's at once (a
     /// position strategy's map can be large).
-    static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int,
+    ///
+    /// From slot `first` on (the runs before it are an interrupted sweep's,
+    /// already written); a run is claimed only while `stopping()` is false, so
+    /// a stop leaves every run handed over before the first one not run.
+    static func run(_ sweep: SweepPlan, shard: Shard = .whole, threads: Int, from first: Int = 0,
+                    stopping: @escaping @Sendable () -> Bool = { false },
                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                     emit: @escaping @Sendable (SweepOutcome) -> Void) throws(JSONFileError) {
         for cell in 0..<sweep.cells { _ = try sweep.plan(ofCell: cell) }
@@ -22,11 +27,11 @@ enum SweepRunner {
         let total = shard.runs(of: sweep.runs)
         let identity = (sweep: SweepIdentity.digest(sweep), build: Build.identity)
         // The outcomes finished ahead of their turn, by slot, and the next slot to hand over.
-        let ahead = Mutex<(waiting: [Int: SweepOutcome], next: Int, done: Int)>(([:], 0, 0))
-        let claim = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(threads, total))) { _ in
+        let ahead = Mutex<(waiting: [Int: SweepOutcome], next: Int, done: Int)>(([:], first, first))
+        let claim = Atomic<Int>(first)
+        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(threads, total - first))) { _ in
             var held: (cell: Int, plan: FloorPlan)?
-            while true {
+            while !stopping() {
                 let slot = claim.add(1, ordering: .relaxed).oldValue
                 guard slot < total else { return }
                 let run = shard.run(atSlot: slot), cell = run / sweep.seeds

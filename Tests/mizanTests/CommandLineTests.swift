@@ -19,7 +19,7 @@ import Testing
 
     @Test func selectRejectsAParameterItsStrategyDoesNotTake() {
         #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "mean", "--margin", "3"]) }
-            == "mizan select: unknown option '--margin'")
+            == "mizan select: --margin is taken by --strategy hysteresis, confident (this is mean), not here")
         #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "loudest"]) }?
             .hasPrefix("mizan select: --strategy expects one of strongest") == true)
         #expect(Self.usageError { try SelectCommand.main(["--tills", "t.csv", "--trace", "r.csv", "--strategy", "confident", "--base", "hysteresis"]) }?

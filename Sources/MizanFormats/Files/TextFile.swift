@@ -83,6 +83,12 @@ public enum TextFile {
         }
     }
 
+    /// Whether something is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// Removes the file if it is there.
     public static func remove(_ path: String) throws(InputError) {
         if unlink(path) != 0 && errno != ENOENT { throw InputError(path: path, String(cString: strerror(errno))) }

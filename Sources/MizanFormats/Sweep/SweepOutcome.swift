@@ -44,3 +44,28 @@ struct SweepCellError: Error, CustomStringConvertible {
     let cell: Int
     var description: String { "sweep cell \(cell + 1): its floor could not be read" }
 }
+
+extension SweepOutcome {
+    /// A line a sweep wrote, read back as the outcome it counts as: its run,
+    /// cell and seed, and its figures as written (so a table or report made
+    /// from the lines is the same whether they were run now or read from an
+    /// interrupted sweep's file). Nil for a line that is not one.
+    public init?(line: String) {
+        guard case let .object(members)? = try? JSONParser.parse(line),
+              case let .number(runText)? = members.first(where: { $0.key == "run" })?.value, let run = runText.exactly(Int.self), run >= 1,
+              case let .number(cellText)? = members.first(where: { $0.key == "cell" })?.value, let cell = cellText.exactly(Int.self), cell >= 1,
+              case let .number(seedText)? = members.first(where: { $0.key == "seed" })?.value, let seed = seedText.exactly(UInt64.self) else { return nil }
+        let identity: Set<String> = ["run", "runs", "sweep", "build", "cell", "seed", "params"]
+        var summary: [(key: String, cell: SummaryCell)] = []
+        for member in members where !identity.contains(member.key) {
+            switch member.value {
+            case let .number(number): summary.append((member.key, .figure(number.value)))
+            case let .string(text): summary.append((member.key, .text(text)))
+            case .null: summary.append((member.key, .figure(nil)))
+            case .bool, .array, .object: continue
+            }
+        }
+        let violations = summary.first { $0.key == "agreement_violations" }?.cell.number.flatMap { Int(exactly: $0) } ?? 0
+        self.init(run: run - 1, cell: cell - 1, seed: seed, line: line, summary: summary, violations: violations)
+    }
+}

@@ -131,6 +131,10 @@ public final class Floor {
     /// called every virtual second with the virtual time reached. With
     /// `drain`, it then starts nothing new and runs on (up to `drainLimit`)
     /// until every transaction under way has ended.
+    /// Asks `run` to stop at the next virtual second (from its `progress`, on the run's thread):
+    /// its report then covers the run up to there.
+    public func stop() { stopRequested = true }
+
     public func run(drain: Bool = false, drainLimit: Duration = .seconds(600), progress: ((Duration) -> Void)? = nil) -> FloorReport {
         var reached = Duration.zero
         while reached < plan.duration, !stopRequested {
