@@ -38,7 +38,9 @@ final class Progress: Sendable {
                 last = now
                 return true
             }
-            if due { printError("progress: \(percent) % after \(Int((now - started).seconds)) s") }
+            let elapsed = (now - started).seconds
+            let left = percent > 0 ? ", about \(Int((elapsed * Double(100 - percent) / Double(percent)).rounded())) s to go" : ""
+            if due { printError("progress: \(percent) % done after \(Int(elapsed)) s\(left)") }
             return
         }
         let filled = percent / 5

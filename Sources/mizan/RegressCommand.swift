@@ -57,8 +57,18 @@ enum RegressCommand {
         let seeds: [UInt64] = single.map { [$0] } ?? Array(1...(count ?? 200))
 
         let progress = Progress(total: .seconds(cases.count * seeds.count))
-        let table = try DropRegression.run(cases: cases, seeds: seeds) { done, _ in progress.show(.seconds(done)) }
+        Interrupt.install()
+        var ran = 0
+        let table = try DropRegression.run(cases: cases, seeds: seeds, stopping: { Interrupt.requested }) { done, _ in
+            ran = done
+            progress.show(.seconds(done))
+        }
         progress.finish()
+        if Interrupt.requested, ran < cases.count * seeds.count {
+            print(RegressText.render(table, seeds: seeds.count))
+            printError("mizan regress: stopped by \(Interrupt.name) after \(ran) of \(cases.count * seeds.count) runs: the table above is of those; nothing written")
+            return Interrupt.status
+        }
 
         let csv = out + "/drop-mid-handshake.csv"
         let svg = out + "/drop-mid-handshake.svg"

@@ -22,9 +22,10 @@ enum RunCommand {
                     trace.perfetto.json (Perfetto, chrome://tracing) and
                     report.html (the run to watch in a browser) there,
                     then run.json (floor, seed, build, files) last: only a
-                    complete run has it. DIR is made if missing; an earlier
-                    run's files in it are replaced, and a DIR holding any
-                    other file is refused
+                    complete run has it. The files are written in
+                    .DIR.partial beside DIR and swapped in when all are
+                    there; an earlier run's files in DIR are replaced, and a
+                    DIR holding any other file is refused
       --trace FILE  write the trace (one JSON line per event) to FILE (with
                     --out, there instead of DIR/trace.jsonl)
       --jobs J      cores to use (default: all): the run on one, key pairs and
@@ -51,20 +52,26 @@ enum RunCommand {
         var outputs = OutputPaths("mizan run")
         outputs.file("--trace", tracePath)
         RunFolder.declare(outDirectory, in: &outputs)
+        // The run's files go to a folder beside --out, swapped in when all are written (`RunFolder`).
+        let staging = outDirectory.map(RunFolder.staging(for:))
+        RunFolder.declare(staging, in: &outputs)
         outputs.input(floorOptions.path)
         try outputs.check()
         let (plan, floorDescription) = try floorOptions.load(command: "mizan run")
-        try outputs.make()
+        var making = OutputPaths("mizan run")
+        making.file("--trace", tracePath)
+        RunFolder.declare(staging, in: &making)
+        try making.make()
 
         // With --out and --trace both, the trace goes where --trace says and the folder's report reads it from there.
-        let tracePathUsed = tracePath ?? outDirectory.map { $0 + "/trace.jsonl" }
+        let tracePathUsed = tracePath ?? staging.map { $0 + "/trace.jsonl" }
         let traceFile = try tracePathUsed.map { path throws(InputError) in try OutputFile(path: path) }
         let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
         // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
         let timeline = outDirectory != nil ? TimelineEvents(seed: seed) : nil
         let floor = try Floor(plan: plan, seed: seed, events: TraceWriter.observer(trace, then: timeline.map { $0.record }), jobs: jobs)
         // Transactions go to transactions.jsonl as they settle; the ledger keeps only the first few (for the pictures).
-        let transactionsFile = try outDirectory.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
+        let transactionsFile = try staging.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
         floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transaction in
             transactionsFile?.writeLine(TransactionsFile.line(transaction))
             timeline?.settled(transaction)
@@ -86,36 +93,37 @@ enum RunCommand {
         try transactionsFile?.close()
         print(SummaryText.render(report, wallSeconds: wall.seconds))
         print("phone selection: \(plan.phoneSelection.label)")
-        if let outDirectory {
+        if let outDirectory, let staging {
             let summary = SummaryFile.json(report)
-            try TextFile.write(summary, to: outDirectory + "/summary.json")
-            try TextFile.write(SummaryFile.csv(report), to: outDirectory + "/summary.csv")
-            try TextFile.write(FloorPicture.svg(report), to: outDirectory + "/floor.svg")
+            try TextFile.write(summary, to: staging + "/summary.json")
+            try TextFile.write(SummaryFile.csv(report), to: staging + "/summary.csv")
+            try TextFile.write(FloorPicture.svg(report), to: staging + "/floor.svg")
             var written = ["transactions.jsonl", "summary.json", "summary.csv", "floor.svg"]
             if let histogram = SecureLinkHistogram.svg(report) {
-                try TextFile.write(histogram, to: outDirectory + "/secure-link.svg")
+                try TextFile.write(histogram, to: staging + "/secure-link.svg")
                 written.append("secure-link.svg")
             }
             if let transaction = timeline?.transaction {
-                try TextFile.write(TimelinePicture.svg(transaction), to: outDirectory + "/timeline.svg")
+                try TextFile.write(TimelinePicture.svg(transaction), to: staging + "/timeline.svg")
                 written.append("timeline.svg")
             }
             if tracePath == nil { written.append("trace.jsonl") }
             var perfetto = PerfettoTrace()
             var page = ReportPage(report: report, summaryJSON: summary)
-            try FloorTraceFile.read(tracePathUsed ?? outDirectory + "/trace.jsonl") { event in
+            try FloorTraceFile.read(tracePathUsed ?? staging + "/trace.jsonl") { event in
                 perfetto.add(event)
                 page.add(event)
             }
-            try TextFile.write(perfetto.json(), to: outDirectory + "/trace.perfetto.json")
+            try TextFile.write(perfetto.json(), to: staging + "/trace.perfetto.json")
             written.append("trace.perfetto.json")
-            let lines = try LineReader(path: outDirectory + "/transactions.jsonl", limited: false)
+            let lines = try LineReader(path: staging + "/transactions.jsonl", limited: false)
             while let line = try lines.next() { page.addTransaction(line) }
-            try TextFile.write(page.html, to: outDirectory + "/report.html")
+            try TextFile.write(page.html, to: staging + "/report.html")
             written.append("report.html")
-            try RunFolder.finish(outDirectory, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written,
+            try RunFolder.finish(staging, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written,
                                  stoppedAt: stopped ? Double(report.simulated / .microseconds(1)) / 1e6 : nil)
             written.append(RunFolder.marker)
+            try RunFolder.swap(staging, into: outDirectory)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }

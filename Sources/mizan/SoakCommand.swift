@@ -71,19 +71,26 @@ enum SoakCommand {
 
         let clock = ContinuousClock()
         let deadline = minutes.map { clock.now + .seconds($0 * 60) }
+        Interrupt.install()
         let next = Atomic<Int>(0)
         let failures = Mutex<[(seed: UInt64, outcome: Outcome)]>([])
         let passed = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, runs))) { worker in
             while true {
                 let run = next.add(1, ordering: .relaxed).oldValue
-                guard run < runs, failures.withLock({ $0.isEmpty }), deadline.map({ clock.now < $0 }) ?? true else { return }
+                guard run < runs, !Interrupt.requested, failures.withLock({ $0.isEmpty }), deadline.map({ clock.now < $0 }) ?? true else { return }
                 let seed = firstSeed + UInt64(run)
                 let outcome = Self.run(SoakCase.draw(seed: seed), seed: seed, folder: out, name: "worker-\(worker)")
+                // A child the same Ctrl-C reached says nothing about its floor.
+                if Interrupt.requested { return }
                 if outcome == .passed { passed.add(1, ordering: .relaxed) } else { failures.withLock { $0.append((seed, outcome)) } }
             }
         }
         let failed = failures.withLock { $0.sorted { $0.seed < $1.seed } }
+        if Interrupt.requested, failed.isEmpty {
+            printError("mizan soak: stopped by \(Interrupt.name) after \(passed.load(ordering: .relaxed)) runs, no failure so far (seeds \(firstSeed) on)")
+            return Interrupt.status
+        }
         guard let first = failed.first else {
             print("mizan soak: \(passed.load(ordering: .relaxed)) runs, no failure (seeds \(firstSeed) on)")
             return 0

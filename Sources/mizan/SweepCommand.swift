@@ -103,17 +103,20 @@ enum SweepCommand {
         }, emit: { outcome in tally.withLock { $0.add(outcome, of: sweep) } })
         progress.finish()
         let total = shard.runs(of: sweep.runs)
-        let (totals, runs, violations, first, report) = try tally.withLock { tally throws(InputError) in
-            if Interrupt.requested, tally.runs < total { try tally.file?.keepPartial() } else { try tally.file?.close() }
-            return (tally.totals, tally.runs, tally.violations, tally.first, tally.report)
+        let stopped = Interrupt.requested && tally.withLock { $0.runs } < total
+        // The report is written before the lines are renamed into place: a kill between the two
+        // leaves the partial, which --resume takes on (and writes the same report again).
+        if !stopped, let out, let report = tally.withLock({ $0.report }) { try TextFile.write(report.html, to: SweepReport.path(beside: out)) }
+        let (totals, runs, violations, first) = try tally.withLock { tally throws(InputError) in
+            if stopped { try tally.file?.keepPartial() } else { try tally.file?.close() }
+            return (tally.totals, tally.runs, tally.violations, tally.first)
         }
-        if Interrupt.requested, runs < total {
+        if stopped {
             printError(SweepTable.render(sweep, totals))
             let partial = out.map { " in \(TextFile.partialPath(for: $0)); continue with the same command and --resume" } ?? ""
             printError("mizan sweep: stopped by \(Interrupt.name): \(runs) of \(total) runs written\(partial)")
             return Interrupt.status
         }
-        if let out, let report { try TextFile.write(report.html, to: SweepReport.path(beside: out)) }
         if let out {
             print(SweepTable.render(sweep, totals))
             print("\(runs) runs (shard \(shard)) of \(sweep.runs) written to \(out), charts in \(SweepReport.path(beside: out))")

@@ -52,12 +52,16 @@ public enum DropRegression {
 
     /// Every case with every seed, in case order then seed order. `progress`
     /// is called after each run with how many ran and how many there are.
-    public static func run(cases: [DropCase], seeds: [UInt64], progress: (Int, Int) -> Void = { _, _ in }) throws(FrameError) -> RegressionTable {
+    /// Every case with every seed, in order; a run starts only while `stopping()` is false, so a
+    /// stop leaves the table of the runs before it.
+    public static func run(cases: [DropCase], seeds: [UInt64], stopping: () -> Bool = { false },
+                           progress: (Int, Int) -> Void = { _, _ in }) throws(FrameError) -> RegressionTable {
         var table = RegressionTable()
         let total = cases.count * seeds.count
         var done = 0
         for drop in cases {
             for seed in seeds {
+                if stopping() { return table }
                 table.add(drop, seed: seed, run: try run(drop, seed: seed))
                 done += 1
                 progress(done, total)
