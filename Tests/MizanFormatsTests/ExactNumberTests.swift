@@ -52,6 +52,15 @@ import MizanFormats
         #expect(try field("-0").integer("seed", in: UInt64(0)...UInt64.max) == 0)
     }
 
+    @Test func aNumberWrittenBackParsesToItselfMinusZeroAndUnderflowIncluded() throws {
+        // Found by the JSON fuzz target: "-0" was written back as "0", which read as another number.
+        for text in ["-0", "-0.0", "-1e-400", "1e-400", "9007199254740993", "-9223372036854775808", "18446744073709551616", "2.5e300"] {
+            let value = try JSONParser.parse(text)
+            #expect(try JSONParser.parse(JSON(value).compact) == value, "\(text) written back as \(JSON(value).compact)")
+        }
+        #expect(try JSONParser.parse("9007199254740993") != JSONParser.parse("9007199254740992"))
+    }
+
     @Test func aParsedWholeNumberIsWrittenBackAsItsText() throws {
         #expect(JSON(try JSONParser.parse("[18446744073709551615, 9007199254740993, -42, 2.5, 1e2]")).compact
             == "[18446744073709551615,9007199254740993,-42,2.5,100]")

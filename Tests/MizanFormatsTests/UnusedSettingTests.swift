@@ -39,7 +39,7 @@ import MizanFormats
         let phones = #""phones": {"platforms": [{"name": "android", "share": 1, "scanMode": "balanced"}]}"#
         let failure = MeaninglessFloorTests.problem(#"{\#(Self.floor), \#(phones), "radio": {"advertising": "simple"}}"#)
         #expect(failure?.field == "phones.platforms[0].scanMode")
-        #expect(failure?.problem.hasPrefix("a scan mode is the signal advertising model's, and this radio uses the simple one") == true, "\(failure?.problem ?? "accepted")")
+        #expect(failure?.problem.hasPrefix("how a phone scans is the signal advertising model's, and this radio uses the simple one") == true, "\(failure?.problem ?? "accepted")")
         #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), \#(phones), "radio": {"advertising": "signal"}}"#) == nil)
     }
 

@@ -64,16 +64,43 @@ extension FloorFile {
         // How the phone scans on the signal model (docs/signal-model.md): Android's three modes, or iOS's.
         let modes: [(name: String, value: ScanProfile)] = [("low-latency", .androidLowLatency), ("balanced", .androidBalanced),
                                                            ("low-power", .androidLowPower), ("ios-foreground", .iosForeground)]
-        if entry.has("scanMode"), advertising != .signal {
-            throw entry.error("scanMode", "a scan mode is the signal advertising model's, and this radio uses the \(advertising.rawValue) one, where every phone hears every packet; add \"advertising\": \"signal\" to the radio section to use it (docs/signal-model.md)")
+        for key in ["scanMode", "scanIntervalMs", "scanWindowMs"] where entry.has(key) && advertising != .signal {
+            throw entry.error(key, "how a phone scans is the signal advertising model's, and this radio uses the \(advertising.rawValue) one, where every phone hears every packet; add \"advertising\": \"signal\" to the radio section to use it (docs/signal-model.md)")
         }
         if let scan = try entry.optionalChoice("scanMode", modes) { profile.scan = scan }
+        if entry.has("scanIntervalMs") || entry.has("scanWindowMs") { profile.scan = try readScan(entry, from: profile.scan) }
         // Core Spec Vol 6 Part B 4.5.2, as for the radio's own timeout: more than twice the longest interval the platform accepts.
         guard profile.supervisionTimeout > profile.connectionInterval.upperBound * 2 else {
             throw entry.error("supervisionTimeoutMs", "expected more than twice the platform's longest connection interval (\(profile.connectionInterval.upperBound.milliseconds) ms), as the Bluetooth Core Spec requires (Vol 6 Part B 4.5.2): otherwise a link is lost between two connection events, got \(profile.supervisionTimeout.milliseconds) ms")
         }
         try entry.finish()
         return PlatformShare(profile: profile, share: share)
+    }
+
+    /// A platform's scan by number: `scanIntervalMs` and `scanWindowMs`, each
+    /// from 2.5 ms to 10.24 s in steps of 0.625 ms (Core 5.3 Vol 4 Part E
+    /// 7.8.10, LE_Scan_Interval and LE_Scan_Window), the window at most the
+    /// interval; one given alone keeps the other from `scan` (the named mode,
+    /// or the platform's own), and the window then may not pass the interval.
+    static func readScan(_ entry: JSONObjectReader, from scan: ScanProfile) throws(JSONFileError) -> ScanProfile {
+        let bounds = 2.5...10_240.0, step = 0.625
+        func milliseconds(_ key: String) throws(JSONFileError) -> Double? {
+            guard let value = try entry.optionalNumber(key, in: bounds) else { return nil }
+            let steps = value / step
+            guard abs(steps - steps.rounded()) < 1e-9 else {
+                throw entry.error(key, "expected a multiple of 0.625 ms, as a BLE controller takes it (Core 5.3 Vol 4 Part E 7.8.10), got \(Figures.text(value, digits: 6)): the nearest are \(Figures.text(steps.rounded(.down) * step, digits: 4)) and \(Figures.text(steps.rounded(.up) * step, digits: 4))")
+            }
+            return value
+        }
+        let interval = try milliseconds("scanIntervalMs") ?? scan.interval * 1000
+        let givenWindow = try milliseconds("scanWindowMs")
+        let window = givenWindow ?? scan.window * 1000
+        guard window <= interval else {
+            let whose = givenWindow == nil ? " (the window of \(scan.name), as no scanWindowMs is given)" : ""
+            throw entry.error(givenWindow == nil ? "scanIntervalMs" : "scanWindowMs", "expected a window of at most the scan interval (\(Figures.text(interval, digits: 4)) ms): a scanner listens for the window once every interval, got \(Figures.text(window, digits: 4)) ms\(whose)")
+        }
+        return ScanProfile(name: "\(Figures.text(window, digits: 4))/\(Figures.text(interval, digits: 4)) ms", window: window / 1000, interval: interval / 1000,
+                           reportLoss: scan.reportLoss, reportHoldMedian: scan.reportHoldMedian, reportHoldSpread: scan.reportHoldSpread)
     }
 
     private static func readTillProfile(_ till: JSONObjectReader) throws(JSONFileError) -> TillProfile {

@@ -35,6 +35,16 @@ public struct JSONNumber: Hashable, Sendable {
         return 0 - below - 1
     }
 
+    /// Two numbers are one when their values are, and their whole numbers
+    /// too where both texts gave one: `-0` is `0`, `-1e-400` (the value -0,
+    /// no whole number) is `0`, and 9007199254740993 is not 9007199254740992,
+    /// though their `Double`s are.
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        a.value == b.value && (a.wholeMagnitude == nil || b.wholeMagnitude == nil || a.wholeMagnitude == b.wholeMagnitude)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
     /// The number as its text wrote it, for messages: a whole number exactly, anything else by its value.
     public var brief: String {
         if let magnitude = wholeMagnitude { return (isNegative && magnitude != 0 ? "-" : "") + String(magnitude) }
