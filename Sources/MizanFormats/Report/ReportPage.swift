@@ -83,11 +83,16 @@ public struct ReportPage {
         #floor { border: 1px solid #ccc; background: #fafafa; } .note { color: #666; }
         #transactions tbody tr { cursor: pointer; } #transactions tbody tr:hover { background: #eef5ff; }
         .panel { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }
+        #headline { display: flex; gap: 32px; flex-wrap: wrap; margin: 8px 0 4px; padding: 10px 14px; background: #f4f8fc; border: 1px solid #d6e4f0; }
+        #headline th { background: none; cursor: default; text-align: left; font-weight: normal; color: #444; }
+        #headline td { font-size: 16px; font-weight: 600; } #headline ul { margin: 0; padding-left: 18px; }
+        tr.group th { text-align: left; background: #e8eef5; cursor: default; }
         </style>
         </head>
         <body>
         <h1 id="heading"></h1>
         <p class="note" id="cut"></p>
+        <div id="headline"></div>
         <div class="panel"><div><h2>Summary</h2><table id="summary"></table></div>
         <div><h2>Distributions</h2><div id="histograms"></div></div></div>
         <h2>The floor, replayed</h2>
@@ -114,10 +119,35 @@ public struct ReportPage {
     $("heading").textContent = `${data.title}, seed ${data.seed}: ${T.length} transactions over ${data.seconds} virtual s`;
     if (data.eventsCut) $("cut").textContent = `The trace is long: the replay and the diagrams cover its first ${data.eventsUntil.toFixed(1)} s (${E.length} events); every transaction is in the table.`;
 
-    // Summary: every figure of summary.json, endings in the catalogue's words.
-    fill($("summary"), Object.entries(S).filter(([key, value]) => !(key.startsWith("ending_") && value === 0)).map(([key, value]) =>
-      h("tr", null, h("td", null, key.startsWith("ending_") ? `${key.slice(7)}. ${data.endings[key.slice(7)] || ""}` : key.replace(/_/g, " ")),
-                    h("td", { "data-key": key }, fmt(value)))));
+    // The first screen: the figures a person wants first, from summary.json (each cell names its keys).
+    const two = v => v == null ? "n/a" : v.toFixed(2), percent = v => v == null ? "n/a" : (100 * v).toFixed(1) + " %";
+    const times = p => `${two(S[p + "_p50_s"])} / ${two(S[p + "_p90_s"])} / ${two(S[p + "_p99_s"])} s`;
+    const misses = ["phone_deadline_missed_no_till_found", "phone_deadline_missed_not_connected", "phone_deadline_missed_no_amount"];
+    const headline = [
+      ["transactions", "transactions", String(S.transactions)], ["successes", "successes", String(S.successes)],
+      ["Start to secure link, p50 / p90 / p99", "start_to_secure", times("start_to_secure")],
+      ["Start to result, p50 / p90 / p99", "start_to_result", times("start_to_result")],
+      ["phone deadline misses", misses.join(" "), String(misses.reduce((a, k) => a + (S[k] || 0), 0))],
+      ["wrong till", "wrong_till_rate", percent(S.wrong_till_rate)],
+      ["agreement violations", "agreement_violations", String(S.agreement_violations)]];
+    fill($("headline"),
+      h("table", { id: "headline-figures" }, headline.map(([label, keys, text]) => h("tr", null, h("th", null, label), h("td", { "data-headline": keys }, text)))),
+      h("div", null, h("div", null, "Endings"), h("ul", { id: "headline-endings" },
+        Object.entries(S).filter(([key, value]) => key.startsWith("ending_") && value > 0)
+          .map(([key, value]) => h("li", { "data-ending": key.slice(7) }, `${value}: ${key.slice(7)}. ${data.endings[key.slice(7)] || ""}`)))));
+
+    // Summary: every figure of summary.json, endings in the catalogue's words, grouped.
+    const groupOf = key => key.startsWith("ending_") || key === "transactions" || key === "successes" ? "endings"
+      : /^(android|ios)_/.test(key) ? "per platform" : /^advertising_|^link_layer$/.test(key) ? "radio"
+      : /^start_to_|deadline|countdown/.test(key) ? "times and deadlines" : /till/.test(key) ? "choosing a till" : "the run";
+    const groups = ["the run", "endings", "times and deadlines", "per platform", "choosing a till", "radio"];
+    const shown = Object.entries(S).filter(([key, value]) => !(key.startsWith("ending_") && value === 0));
+    fill($("summary"), groups.map(group => {
+      const rows = shown.filter(([key]) => groupOf(key) === group);
+      return rows.length === 0 ? null : [h("tr", { class: "group" }, h("th", { colspan: 2 }, group)), rows.map(([key, value]) =>
+        h("tr", null, h("td", null, key.startsWith("ending_") ? `${key.slice(7)}. ${data.endings[key.slice(7)] || ""}` : key.replace(/_/g, " ")),
+                      h("td", { "data-key": key }, fmt(value))))];
+    }));
 
     // Transactions as objects; end = the later of the two sides' endings.
     const tx = T.map(t => ({ ...t, end: Math.max(t.host_ended_at ?? 0, t.phone_ended_at ?? 0, t.started_at ?? 0),
@@ -129,11 +159,18 @@ public struct ReportPage {
       if (values.length === 0) return h("p", null, `${title}: no samples`);
       const max = values.reduce((m, v) => Math.max(m, v), 0), bins = 30, width = max / bins || 1, counts = new Array(bins).fill(0);
       for (const v of values) counts[Math.min(bins - 1, Math.floor(v / width))]++;
-      const top = Math.max(...counts), w = 360, tall = 120;
-      const bars = counts.map((c, i) => s("rect", { x: 30 + i * (w / bins), y: 10 + tall - c / top * tall, width: w / bins - 1, height: c / top * tall, fill: "#2e86de" }));
+      const top = Math.max(...counts), w = 360, tall = 120, left = 40;
+      const bars = counts.map((c, i) => s("rect", { x: left + i * (w / bins), y: 10 + tall - c / top * tall, width: w / bins - 1, height: c / top * tall, fill: "#2e86de" }));
+      // Axes with ticks: the values along x (five steps), the counts up y (0, half, the tallest bin).
+      const axes = [s("line", { x1: left, y1: 10 + tall, x2: left + w, y2: 10 + tall, stroke: "#555" }), s("line", { x1: left, y1: 10, x2: left, y2: 10 + tall, stroke: "#555" })];
+      const xTicks = [0, 1, 2, 3, 4, 5].map(k => [s("line", { x1: left + k * w / 5, y1: 10 + tall, x2: left + k * w / 5, y2: 14 + tall, stroke: "#555" }),
+        s("text", { class: "tick", x: left + k * w / 5, y: tall + 25, "font-size": 10, "text-anchor": "middle" }, (max * k / 5).toFixed(max >= 10 ? 0 : 1))]);
+      const yTicks = [0, 0.5, 1].map(f => [s("line", { x1: left - 4, y1: 10 + tall - f * tall, x2: left, y2: 10 + tall - f * tall, stroke: "#555" }),
+        s("text", { class: "tick", x: left - 6, y: 14 + tall - f * tall, "font-size": 10, "text-anchor": "end" }, String(Math.round(top * f)))]);
       return [h("div", null, `${title} (${values.length})`),
-              s("svg", { width: w + 40, height: tall + 30 }, bars, s("text", { x: 30, y: tall + 25, "font-size": 10 }, "0"),
-                s("text", { x: w, y: tall + 25, "font-size": 10 }, `${max.toFixed(1)} ${unit}`))];
+              s("svg", { class: "histogram", width: w + left + 20, height: tall + 48 }, bars, axes, xTicks, yTicks,
+                s("text", { x: left + w / 2, y: tall + 42, "font-size": 11, "text-anchor": "middle" }, unit === "s" ? "seconds" : "minute of the run"),
+                s("text", { x: 10, y: 10 + tall / 2, "font-size": 11, "text-anchor": "middle", transform: `rotate(-90 10 ${10 + tall / 2})` }, "count"))];
     }
     (function histograms() {
       const misses = new Array(Math.max(1, Math.ceil(data.seconds / 60))).fill(0);
@@ -284,6 +321,9 @@ public struct ReportPage {
       let same = true;
       for (const cell of document.querySelectorAll("[data-key]")) if (cell.textContent !== fmt(S[cell.dataset.key])) same = false;
       check("the summary shows summary.json's figures", same && document.querySelectorAll("[data-key]").length > 10);
+      check("the first screen shows the headline figures", $("headline").querySelectorAll("[data-headline]").length === 7
+        && $("headline-endings").children.length === Object.entries(S).filter(([k, v]) => k.startsWith("ending_") && v > 0).length);
+      check("every histogram has its axes' ticks", [...document.querySelectorAll("svg.histogram")].every(svg => svg.querySelectorAll("text.tick").length === 9));
       check("no errors", errors.length === 0);
       $("selftest").textContent = results.join("\n") + (errors.length ? "\nerrors: " + errors.join("; ") : "") + `\nready in ${Math.round(readyMs)} ms`;
     }
