@@ -44,6 +44,11 @@ import MizanFormats
         #expect(try seed("1844674407370955161.5e1") == UInt64.max)
         #expect(throws: JSONFileError.self) { try seed("1.8446744073709551616e19") }
         #expect(throws: JSONFileError.self) { try seed("25e-1") }
+        // Exponents far past 64 bits: 0 stays 0, anything else is too large (and neither walks the exponent's digits).
+        #expect(try seed("0e99999") == 0)
+        #expect(try seed("0.000e100000000") == 0)
+        #expect(throws: JSONFileError.self) { try seed("1e25") }
+        #expect(throws: JSONFileError.self) { try seed("1e300") }
     }
 
     @Test func negativeWholeNumbersAreExactToTheirTypesBounds() throws {

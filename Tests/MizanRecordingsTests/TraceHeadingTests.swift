@@ -27,22 +27,22 @@ import MizanFormats
         #expect(!read.csvText().trace.contains("heading"))
     }
 
-    @Test func aHeadingOutOfItsBoundIsRefusedWithTheLine() throws {
+    /// What reading `trace` (with the two tills) refuses, and the trace's path.
+    static func refusal(_ trace: String) throws -> (error: InputError?, path: String) {
         let directory = try TempDirectory()
         let tills = try directory.write("tills.csv", Self.tills)
-        let trace = try directory.write("trace.csv", "t,phone,till,rssi,x,y,z,heading\n0,p,1,-60,1,1,1.2,400\n")
-        #expect(throws: InputError(path: trace, line: 2, "heading must be from -360 to 360 (degrees, 0 along +x, 90 along +y), got '400'")) {
-            try RSSITrace.read(tillsPath: tills, tracePath: trace)
-        }
+        let path = try directory.write("trace.csv", trace)
+        do { _ = try RSSITrace.read(tillsPath: tills, tracePath: path); return (nil, path) } catch { return (error, path) }
+    }
+
+    @Test func aHeadingOutOfItsBoundIsRefusedWithTheLine() throws {
+        let (error, path) = try Self.refusal("t,phone,till,rssi,x,y,z,heading\n0,p,1,-60,1,1,1.2,400\n")
+        #expect(error == InputError(path: path, line: 2, "heading must be from -360 to 360 (degrees, 0 along +x, 90 along +y), got '400'"))
     }
 
     @Test func aHeaderOfNeitherFormIsRefusedNamingBoth() throws {
-        let directory = try TempDirectory()
-        let tills = try directory.write("tills.csv", Self.tills)
-        let trace = try directory.write("trace.csv", "t,phone,till,rssi,x,y,z,yaw\n0,p,1,-60,1,1,1.2,4\n")
-        #expect(throws: InputError(path: trace, line: 1, "expected the header 't,phone,till,rssi,x,y,z' or 't,phone,till,rssi,x,y,z,heading', got 't,phone,till,rssi,x,y,z,yaw'")) {
-            try RSSITrace.read(tillsPath: tills, tracePath: trace)
-        }
+        let (error, path) = try Self.refusal("t,phone,till,rssi,x,y,z,yaw\n0,p,1,-60,1,1,1.2,4\n")
+        #expect(error == InputError(path: path, line: 1, "expected the header 't,phone,till,rssi,x,y,z' or 't,phone,till,rssi,x,y,z,heading', got 't,phone,till,rssi,x,y,z,yaw'"))
     }
 
     @Test func withoutHeadingsACarrierFacesTheWayTheyWalkAndKeepsItStanding() {

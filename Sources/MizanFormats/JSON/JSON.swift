@@ -24,9 +24,9 @@ public enum JSON: Sendable {
 }
 
 extension JSON {
-    /// A value the parser read, written back: a whole number as its text wrote
-    /// it (exactly), and a number with a fraction or exponent whose value is
-    /// whole and below 10^15 as an integer.
+    /// A value the parser read, written back: a whole number exactly (as its
+    /// digits denote it), and a number whose text is not whole but whose
+    /// `Double` is (`1e-400`, 0) and below 10^15, as that integer.
     public init(_ parsed: JSONValue) {
         switch parsed {
         case let .object(members): self = .object(members.map { ($0.key, JSON($0.value)) })

@@ -203,7 +203,7 @@ public struct JSONParser {
             }
             let from = index
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
-            // Saturated: past a thousand the number is 0, infinite or not whole in 64 bits whatever follows.
+            // Saturated: past 100,000 the number is 0, infinite or not whole in 64 bits whatever follows.
             for digit in bytes[from..<index] { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 100_000) }
             exponent *= sign
         }
@@ -226,6 +226,9 @@ public struct JSONParser {
             return at < whole.count ? bytes[whole.lowerBound + at] : bytes[fraction.lowerBound + at - whole.count]
         }
         guard (max(0, point)..<max(0, point, count)).allSatisfy({ digit($0) == zero }) else { return nil }
+        // Every digit 0 is 0 whatever the exponent; otherwise past 20 digits before the point it is 10^20 or more.
+        guard (0..<Swift.min(Swift.max(0, point), count)).contains(where: { digit($0) != zero }) else { return 0 }
+        guard point <= 20 else { return nil }
         var magnitude: UInt64 = 0
         for at in 0..<max(0, point) {
             let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
