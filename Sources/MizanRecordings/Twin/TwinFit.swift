@@ -79,203 +79,62 @@ public struct TwinFit: Sendable {
     public init(_ trace: RSSITrace, roomMap useRoomMap: Bool = false, elevation: Bool = false) throws(CalibrationError) {
         let calibration = try Calibration(trace)
         self.calibration = calibration
-        var offsets: [TillID: Double] = [:]
-        for entry in calibration.tillOffsets { offsets[entry.till] = entry.offset }
         let tillPositions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
         let heardTills = calibration.tillOffsets.map(\.till)
-        // Each till's own line, rssi = a + b x with x = -10 log10 d (the Danis
-        // receivers' exponents differ), less the loss toward steep angles of
-        // the tills' mounting height (`ElevationLoss`), fitted jointly; offset =
-        // a - reference. The residuals below, whose variance the rest of the
-        // model splits, are from these lines.
-        var exponents: [TillID: Double] = [:]
-        var fittedElevation = ElevationLoss.none
-        do {
-            var readings: [ElevationLoss.Reading] = []
-            for row in trace.rows where row.rssi != RSSISample.notAvailable {
-                guard let position = tillPositions[row.till] else { continue }
-                readings.append(ElevationLoss.Reading(till: row.till, x: -10 * log10(PathLoss.clamped(row.position.distance(to: position))),
-                                                      sine: elevation ? ElevationLoss.sine(till: position, phone: row.position) : 0,
-                                                      rssi: Double(row.rssi)))
-            }
-            let fit = ElevationLoss.fitted(readings, tills: trace.tills)
-            for till in heardTills {
-                guard let line = fit.lines[till] else { continue }
-                exponents[till] = line.b
-                offsets[till] = line.a - calibration.referenceRSSI
-            }
-            fittedElevation = fit.loss
-        }
-        elevationLoss = fittedElevation
 
-        // Rows by phone, with residuals and the angle from the carrier's heading to the till.
-        struct Point { let till: TillID; let t: Double; let x: Double; let y: Double; let phone: Int; var residual: Double; let angle: Double }
-        var points: [Point] = []
-        var byPhone: [String: [RSSITrace.Row]] = [:]
-        for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
-        for (phoneIndex, phone) in trace.phones.enumerated() {
-            let path = RecordedPath(byPhone[phone] ?? [])
-            for row in byPhone[phone] ?? [] {
-                guard let position = tillPositions[row.till] else { continue }
-                let pathLoss = PathLoss(referenceRSSI: calibration.referenceRSSI, exponent: exponents[row.till] ?? calibration.pathLossExponent)
-                let mean = pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(row.position.distance(to: position))))
-                    + (offsets[row.till] ?? 0)
-                    - fittedElevation.loss(till: row.till, tillPosition: position, phone: row.position)
-                let bearing = DirectionGain.bearing(fromX: row.position.x, y: row.position.y, toX: position.x, toY: position.y)
-                points.append(Point(till: row.till, t: row.t, x: row.position.x, y: row.position.y, phone: phoneIndex,
-                                    residual: Double(row.rssi) - mean, angle: bearing - path.heading(at: row.t)))
-            }
-        }
-
-        // The carried device's gain by direction (`DirectionGain`): the residuals' cosine and sine
-        // of the angle, each centred on its till's mean (the lines above were fitted at those
-        // means), by least squares. Each till's offset moves to the gain's zero, and the residuals
-        // lose what the gain explains before the rest of the model splits them.
-        do {
-            var sums: [TillID: (cos: Double, sin: Double, n: Double)] = [:]
-            for point in points { let s = sums[point.till] ?? (0, 0, 0); sums[point.till] = (s.cos + cos(point.angle), s.sin + sin(point.angle), s.n + 1) }
-            func centred(_ point: Point) -> (c: Double, s: Double) {
-                let s = sums[point.till] ?? (0, 0, 1)
-                return (cos(point.angle) - s.cos / s.n, sin(point.angle) - s.sin / s.n)
-            }
-            var cc = 0.0, cs = 0.0, ss = 0.0, cr = 0.0, sr = 0.0
-            for point in points {
-                let (c, s) = centred(point)
-                cc += c * c; cs += c * s; ss += s * s; cr += c * point.residual; sr += s * point.residual
-            }
-            let determinant = cc * ss - cs * cs
-            let p = determinant > 1e-9 * Swift.max(1, cc * ss) ? (cr * ss - sr * cs) / determinant : 0
-            let q = determinant > 1e-9 * Swift.max(1, cc * ss) ? (sr * cc - cr * cs) / determinant : 0
-            let direction = DirectionGain(swing: 2 * (p * p + q * q).squareRoot(), best: atan2(q, p))
-            for (till, s) in sums where s.n > 0 {
-                offsets[till] = (offsets[till] ?? 0) - (-direction.swing / 2 + p * s.cos / s.n + q * s.sin / s.n)
-            }
-            for index in points.indices {
-                let (c, s) = centred(points[index])
-                points[index].residual -= p * c + q * s
-            }
-            self.direction = direction
-            headingsRecorded = !trace.phones.isEmpty && trace.hasHeadings
-        }
+        // Each step fits one quantity on what the steps before it left (the files beside this one).
+        var lines = Self.lines(trace, calibration: calibration, tillPositions: tillPositions, elevation: elevation)
+        elevationLoss = lines.elevation
+        var points = Self.residuals(trace, lines: lines, calibration: calibration, tillPositions: tillPositions)
+        direction = Self.direction(&points, offsets: &lines.offsets)
+        headingsRecorded = !trace.phones.isEmpty && trace.hasHeadings
 
         // Advertising and scanning, from the packets' own timing.
+        var byPhone: [String: [RSSITrace.Row]] = [:]
+        for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
         let air = Self.air(trace.phones.map { byPhone[$0] ?? [] }, tills: heardTills)
         missedShare = air.missedShare
         doubleShare = air.doubleShare
-        var assumed = air.assumed
-        let advertising = air.advertising, scanner = air.scanner
 
-        // Correlation of residuals.
+        // The residual variance (each till's line took two degrees of freedom) and its correlated parts.
         let dof = Swift.max(1, points.count - 2 * heardTills.count)
         let variance = points.reduce(0) { $0 + $1.residual * $1.residual } / Double(dof)
         residualSigma = variance.squareRoot()
-        var sums = [Double](repeating: 0, count: 4), counts = [Double](repeating: 0, count: 4), separations = [Double](repeating: 0, count: 4)
-        // 0: other track < 0.25 m; 1: other track 0.75-1.5 m; 2: same track 0.01-0.1 m; 3: same track 0.1-0.25 m.
-        var byTill: [TillID: [Point]] = [:]
-        for point in points { byTill[point.till, default: []].append(point) }
-        for till in heardTills {
-            let list = (byTill[till] ?? []).sorted { $0.x < $1.x }
-            for i in list.indices {
-                var j = i + 1
-                while j < list.count, list[j].x - list[i].x < 1.5 {
-                    let a = list[i], c = list[j]
-                    let d = ((a.x - c.x) * (a.x - c.x) + (a.y - c.y) * (a.y - c.y)).squareRoot()
-                    var bin = -1
-                    if a.phone != c.phone {
-                        if d < 0.25 { bin = 0 } else if d >= 0.75 && d < 1.5 { bin = 1 }
-                    } else if abs(a.t - c.t) > 0.1 {
-                        if d >= 0.01 && d < 0.1 { bin = 2 } else if d >= 0.1 && d < 0.25 { bin = 3 }
-                    }
-                    if bin >= 0 {
-                        sums[bin] += a.residual * c.residual
-                        counts[bin] += 1
-                        separations[bin] += d
-                    }
-                    j += 1
-                }
-            }
-        }
-        func correlation(_ bin: Int) -> Double? { counts[bin] > 30 ? sums[bin] / counts[bin] / variance : nil }
-        func separation(_ bin: Int) -> Double { counts[bin] > 0 ? separations[bin] / counts[bin] : 0 }
-        var shadowLength = 1.7, shadowShare = 0.19
-        if let c0 = correlation(0), let c1 = correlation(1), c0 > 0 {
-            if c1 > 0 && c1 < c0 {
-                shadowLength = Swift.min(10, Swift.max(0.3, (separation(1) - separation(0)) / log(c0 / c1)))
-            } else {
-                assumed.append("shadowing length (its correlation does not fall from 0.25 m to 0.75-1.5 m)")
-            }
-            shadowShare = Swift.min(0.9, c0 * exp(separation(0) / shadowLength))
-        } else {
-            assumed.append("shadowing share and length (fewer than 31 pairs of rows from two tracks under 0.25 m or 0.75-1.5 m apart, or no correlation under 0.25 m)")
-        }
-        var fadeLength = 0.17, fadeShare = 0.29
-        if let s1 = correlation(2), let s2 = correlation(3) {
-            let e1 = s1 - shadowShare * exp(-separation(2) / shadowLength)
-            let e2 = s2 - shadowShare * exp(-separation(3) / shadowLength)
-            if e1 > 0 {
-                if e2 > 0 && e2 < e1 {
-                    fadeLength = Swift.min(2, Swift.max(0.02, (separation(3) - separation(2)) / log(e1 / e2)))
-                } else {
-                    assumed.append("fading length (what fading adds does not fall from 0.01-0.1 m to 0.1-0.25 m)")
-                }
-                fadeShare = e1 * exp(separation(2) / fadeLength)
-            } else {
-                fadeShare = 0
-            }
-        } else {
-            assumed.append("fading share and length (fewer than 31 pairs of one track's rows 0.01-0.25 m apart)")
-        }
-        self.assumed = assumed
+        var spread = Self.spread(points, tills: heardTills, variance: variance)
+        assumed = air.assumed + spread.assumed
         // What each (till, track) holds of its own in time (`TrackDrift`): where the pairs give it,
         // it takes the place of the link fade held per stand walked.
         let driftFit = Self.drift(points.map { SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) },
-                                  variance: variance, shadowShare: shadowShare, shadowLength: shadowLength)
-        if driftFit.share > 0 { fadeShare = 0 }
+                                  variance: variance, shadowShare: spread.shadowShare, shadowLength: spread.shadowLength)
+        if driftFit.share > 0 { spread.fadeShare = 0 }
         trackDrift = TrackDrift(sigma: (driftFit.share * variance).squareRoot(), timeConstant: driftFit.timeConstant,
                                 offsetSigma: (driftFit.offsetShare * variance).squareRoot())
         trackDriftShare = driftFit.share
         trackOffsetShare = driftFit.offsetShare
-        fadeShare = Swift.max(0, Swift.min(fadeShare, 0.95 - shadowShare - driftFit.share - driftFit.offsetShare))
-        shadowingShare = shadowShare
-        fadingShare = fadeShare
+        // The parts other than per-packet noise hold at most 95 % of the variance.
+        spread.fadeShare = Swift.max(0, Swift.min(spread.fadeShare, 0.95 - spread.shadowShare - driftFit.share - driftFit.offsetShare))
+        shadowingShare = spread.shadowShare
+        fadingShare = spread.fadeShare
+        let shadowShare = spread.shadowShare, fadeShare = spread.fadeShare
 
         var signal = SignalParameters()
         signal.referenceRSSI = calibration.referenceRSSI
         signal.pathLossExponent = calibration.pathLossExponent
         signal.shadowingSigma = (shadowShare * variance).squareRoot()
-        signal.shadowingLength = shadowLength
+        signal.shadowingLength = spread.shadowLength
         signal.fadingKdB = fadeShare > 0 ? RicianFade.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
-        signal.fadingLength = fadeLength
-        // The rest: each channel's own Rician fade (held per stand like the link's, but readings of
-        // one till on two events are mostly on different channels, so it correlates with nothing the
-        // bins above measure), K chosen so the residuals' skewness matches the training tracks', and
-        // Gaussian noise.
+        signal.fadingLength = spread.fadeLength
         let rest = Swift.max(0, 1 - shadowShare - fadeShare - driftFit.share - driftFit.offsetShare) * variance
-        let n = Double(points.count)
-        let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)
-        let thirdMoment = points.reduce(0) { $0 + ($1.residual - meanResidual) * ($1.residual - meanResidual) * ($1.residual - meanResidual) } / Swift.max(n, 1)
-        residualSkewness = thirdMoment / (variance * variance.squareRoot())
-        let linkThird = fadeShare > 0 ? RicianFade.moments(kFactordB: signal.fadingKdB).third : 0
-        let wanted = thirdMoment - linkThird
-        var channelK: Double?
-        if wanted < 0 {
-            // Bisection on K: the fade's third moment grows toward 0 as K grows; its variance must fit in `rest`.
-            var low = -10.0, high = 40.0
-            while high - low > 0.01 {
-                let middle = (low + high) / 2
-                let m = RicianFade.moments(kFactordB: middle)
-                if m.third < wanted || m.sd * m.sd > rest { low = middle } else { high = middle }
-            }
-            channelK = high
-        }
-        signal.channelFadingKdB = channelK
-        let channelVariance = channelK.map { RicianFade.moments(kFactordB: $0).sd } .map { $0 * $0 } ?? 0
-        signal.packetNoise = Swift.max(0, rest - channelVariance).squareRoot()
+        let perPacket = Self.perPacket(points, variance: variance, rest: rest,
+                                       linkThird: fadeShare > 0 ? RicianFade.moments(kFactordB: signal.fadingKdB).third : 0)
+        residualSkewness = perPacket.skewness
+        signal.channelFadingKdB = perPacket.channelK
+        signal.packetNoise = perPacket.noise
         let lowest = trace.rows.lazy.filter { $0.rssi != RSSISample.notAvailable }.map(\.rssi).min() ?? -95
         signal.sensitivity = Double(lowest) - 0.5
-        var radio = TwinRadio(signal: signal, offsets: offsets, advertising: advertising, scanner: scanner)
-        radio.exponents = exponents
-        radio.elevationLoss = fittedElevation
+        var radio = TwinRadio(signal: signal, offsets: lines.offsets, advertising: air.advertising, scanner: air.scanner)
+        radio.exponents = lines.exponents
+        radio.elevationLoss = lines.elevation
         radio.direction = direction
         radio.trackDrift = trackDrift
         // The room's own shadowing where the training tracks passed: it replaces
