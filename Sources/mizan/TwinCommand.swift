@@ -6,8 +6,8 @@ import MizanRecordings
 enum TwinCommand {
     static let usage = """
     usage: mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) [--seed N] [--out DIR]
-           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--room-map] [--elevation-loss] [--json FILE] [--svg FILE]
-           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--room-map] [--elevation-loss] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--elevation-loss] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--elevation-loss] [--json FILE] [--svg FILE]
 
     Puts the tills of a recording (RSSI trace format v1) where they were, moves
     a simulated phone along each recorded phone's path at the recorded times,
@@ -28,10 +28,12 @@ enum TwinCommand {
                         packets per receiver per second and RSSI histograms
       --leave-one-out   for each phone (track): fit on the other phones, simulate
                         it, compare (the README's six-track table)
-      --room-map        also put in the room's own shadowing where the training
-                        tracks passed (an experiment: worse on Danis; docs/digital-twin.md)
+      --no-room-map     leave out the room's own shadowing where the training
+                        tracks passed (in by default; docs/digital-twin.md)
+      --own-exponents   keep each till's own exponent, not drawn toward the
+                        shared one as far as the training leaves it in doubt
       --elevation-loss  also fit the tills' loss toward steep angles per mounting
-                        height (an experiment: worse on Danis; docs/digital-twin.md)
+                        height (an experiment: worse in both rooms)
       --seeds N         seeds to average over (default 5)
       --every S         seconds between session starts (default 0.5)
       --json FILE       also write the comparison as one JSON object
@@ -51,8 +53,11 @@ enum TwinCommand {
         let radioPath = try args.value("--radio")
         let leaveOneOut = try args.flag("--leave-one-out")
         let compare = try args.flag("--compare")
-        let roomMap = try args.flag("--room-map")
-        let elevation = try args.flag("--elevation-loss")
+        if try args.flag("--room-map") {
+            throw UsageError("mizan twin: the room map is part of every fit; --no-room-map leaves it out")
+        }
+        let structure = TwinFit.Structure(roomMap: !(try args.flag("--no-room-map")), shrinkExponents: !(try args.flag("--own-exponents")),
+                                          elevation: try args.flag("--elevation-loss"))
         let givenSeed = try args.integer("--seed", in: UInt64.min...UInt64.max)
         let givenSeeds = try args.integer("--seeds", in: 1...1000)
         let givenEvery = try args.number("--every", in: 0.01...3600)
@@ -65,7 +70,8 @@ enum TwinCommand {
         if compare && leaveOneOut { throw UsageError("mizan twin: give --compare or --leave-one-out, not both (--leave-one-out compares each track)") }
         try checkSettings(comparing: compare || leaveOneOut, mode: leaveOneOut ? "--leave-one-out" : "--compare", fitted: radioPath == nil,
                           given: [("--seed", givenSeed != nil), ("--out", outDirectory != nil), ("--seeds", givenSeeds != nil), ("--every", givenEvery != nil),
-                                  ("--json", jsonPath != nil), ("--svg", svgPath != nil), ("--room-map", roomMap), ("--elevation-loss", elevation)])
+                                  ("--json", jsonPath != nil), ("--svg", svgPath != nil), ("--no-room-map", !structure.roomMap),
+                                  ("--own-exponents", !structure.shrinkExponents), ("--elevation-loss", structure.elevation)])
         let seed = givenSeed ?? 1
         let seeds = givenSeeds ?? 5
         let every = givenEvery ?? 0.5
@@ -99,7 +105,7 @@ enum TwinCommand {
         if leaveOneOut {
             guard recording.phones.count >= 2 else { throw InputError(path: tracePath, "--leave-one-out needs at least two phones (tracks)") }
             do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every,
-                                                                       roomMap: roomMap, elevation: elevation) } catch {
+                                                                       structure: structure) } catch {
                 throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
             }
         } else {
@@ -108,7 +114,7 @@ enum TwinCommand {
             if let fitPath {
                 let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
                 if !training.hasHeadings, fitPath != tracePath { noteWalkingHeadings(fitPath) }
-                do { fit = try TwinFit(training, roomMap: roomMap, elevation: elevation) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
+                do { fit = try TwinFit(training, structure: structure) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
                 for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
             } else if let (path, read) = radioFile {
@@ -147,7 +153,7 @@ enum TwinCommand {
 
     /// Every option has an effect in the mode chosen, or is refused naming the mode:
     /// one simulation (`--seed`, `--out`) or a comparison over seeds (`--seeds`,
-    /// `--every`, `--json`, `--svg`); `--room-map` and `--elevation-loss` are
+    /// `--every`, `--json`, `--svg`); `--no-room-map`, `--own-exponents` and `--elevation-loss` are
     /// fitted, so they need a radio that is fitted (`--fit-trace`, `--leave-one-out`), not read.
     /// Says that a trace without headings has its carriers face the way they walk (`RecordedPath`).
     static func noteWalkingHeadings(_ path: String) {
@@ -162,7 +168,7 @@ enum TwinCommand {
         for name in ["--seeds", "--every", "--json", "--svg"] where !comparing && present.contains(name) {
             throw UsageError("mizan twin: \(name) goes with --compare or --leave-one-out; one simulation (without them) runs one seed (--seed) and writes its recording")
         }
-        for name in ["--room-map", "--elevation-loss"] where !fitted && present.contains(name) {
+        for name in ["--no-room-map", "--own-exponents", "--elevation-loss"] where !fitted && present.contains(name) {
             throw UsageError("mizan twin: \(name) is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave \(name) out, or fit the radio")
         }
     }

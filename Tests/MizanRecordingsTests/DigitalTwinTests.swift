@@ -110,4 +110,26 @@ import MizanFormats
         #expect(TwinReport.json([comparison]).hasPrefix("{\"comparisons\": [{\"track\": \"walk\""))
         #expect(TwinReport.svg([comparison], title: "t").contains("<svg "))
     }
+
+    @Test func thePooledPerfectModelCountsTheSeedsWhoseEveryStrategyIsCloseToTheOthers() {
+        let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
+        let twin = DigitalTwin(radio: .danisDefault)
+        let comparison = TwinComparison(name: "walk", real: recording, simulated: (2...6).map { twin.simulate(recording, seed: $0) },
+                                        strategies: TwinComparison.defaultStrategies(), every: 0.5)
+        // By hand: each seed's accuracy against the mean of the other four, per strategy.
+        var every = 0, pairs = 0
+        for seed in 0..<5 {
+            let close = comparison.strategies.map { row in
+                let values = row.simulated.map(\.accuracy)
+                return abs(values[seed] - (values.reduce(0, +) - values[seed]) / 4) * 100 <= 3
+            }
+            pairs += close.filter { $0 }.count
+            if !close.contains(false) { every += 1 }
+        }
+        let perfect = TwinReport.PooledPerfect([comparison], points: 3)
+        #expect(perfect.seeds == 5 && perfect.pairs == 5 * comparison.strategies.count)
+        #expect(perfect.seedsWithEveryStrategyWithin == every && perfect.pairsWithin == pairs)
+        #expect(TwinReport.PooledPerfect([comparison], points: 100).seedsWithEveryStrategyWithin == 5, "every seed is within 100 points")
+        #expect(TwinReport.table([comparison]).contains("Pooled, a perfect model puts every strategy within 3 points of the recording in \(every) of 5 seeds"))
+    }
 }

@@ -90,7 +90,7 @@ import MizanSim
 
     @Test func aFittedTwinWithItsRoomMapReplaysByteForByte() throws {
         let recording = DigitalTwinTests.recording(phones: ["a", "b", "c"])
-        let fit = try TwinFit(DigitalTwin(radio: .danisDefault).simulate(recording, seed: 2), roomMap: true, elevation: true)
+        let fit = try TwinFit(DigitalTwin(radio: .danisDefault).simulate(recording, seed: 2), structure: .init(roomMap: true, elevation: true))
         #expect(fit.radio.roomShadowing != nil)
         let twin = DigitalTwin(radio: fit.radio)
         let first = twin.simulate(recording.only { $0 == "a" }, seed: 4).csvText().trace

@@ -22,10 +22,11 @@ import Testing
         #expect(try TwinCommand.main(["--help"]) == 0)
     }
 
-    @Test func twinTakesTheTwoExperimentsAsFlagsAndThenReadsItsInput() {
+    @Test func twinTakesTheStructureFlagsAndThenReadsItsInput() {
         // The flags parse; what fails is the missing recording, not the options.
         let answer = CommandLineTests.usageError {
-            try TwinCommand.main(["--tills", "/nonexistent/t.csv", "--trace", "/nonexistent/r.csv", "--leave-one-out", "--room-map", "--elevation-loss"])
+            try TwinCommand.main(["--tills", "/nonexistent/t.csv", "--trace", "/nonexistent/r.csv", "--leave-one-out",
+                                  "--no-room-map", "--own-exponents", "--elevation-loss"])
         }
         #expect(answer?.hasPrefix("not a usage error") == true)
         #expect(answer?.contains("/nonexistent/t.csv") == true)

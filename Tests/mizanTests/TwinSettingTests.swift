@@ -20,10 +20,15 @@ import Testing
         #expect(Self.refusal(["--fit-trace", "f.csv", "--every", "1"])?.hasPrefix("mizan twin: --every goes with --compare or --leave-one-out") == true)
     }
 
-    @Test func aRoomMapOrElevationLossWithAReadRadioIsRefused() {
-        #expect(Self.refusal(["--radio", "c.json", "--compare", "--room-map"])
-            == "mizan twin: --room-map is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave --room-map out, or fit the radio")
+    @Test func aStructureFlagWithAReadRadioIsRefused() {
+        #expect(Self.refusal(["--radio", "c.json", "--compare", "--no-room-map"])
+            == "mizan twin: --no-room-map is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave --no-room-map out, or fit the radio")
+        #expect(Self.refusal(["--radio", "c.json", "--own-exponents"])?.hasPrefix("mizan twin: --own-exponents is fitted on training tracks") == true)
         #expect(Self.refusal(["--radio", "c.json", "--elevation-loss"])?.hasPrefix("mizan twin: --elevation-loss is fitted on training tracks") == true)
+    }
+
+    @Test func askingForTheRoomMapSaysItIsAlwaysIn() {
+        #expect(Self.refusal(["--leave-one-out", "--room-map"]) == "mizan twin: the room map is part of every fit; --no-room-map leaves it out")
     }
 
     @Test func aComparisonOverOneSeedIsRefusedRatherThanPrintingNaN() {

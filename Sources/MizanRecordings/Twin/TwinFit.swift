@@ -71,19 +71,39 @@ public struct TwinFit: Sendable {
     /// Whether the training trace gave its carriers' headings (else they face the way they walk: `RecordedPath`).
     public let headingsRecorded: Bool
 
-    /// Two experiments, off by default because on the Danis tracks each makes
-    /// the twin's per-track accuracy worse (`docs/digital-twin.md`): `roomMap`
-    /// puts the room's own shadowing where the training tracks passed into the
-    /// radio (`RoomShadowingMap`; the map is fitted and reported either way),
-    /// `elevation` fits the tills' loss toward steep angles (`ElevationLoss`).
-    public init(_ trace: RSSITrace, roomMap useRoomMap: Bool = false, elevation: Bool = false) throws(CalibrationError) {
+    /// Per till, the share of its own exponent's difference from the shared one the fit kept (`ExponentShrinkage`).
+    public let exponentKept: [TillID: Double]
+    /// What the fit was built with.
+    public let structure: Structure
+
+    /// How the fit is built. The defaults are the structure chosen on both
+    /// rooms in the repository together (the Danis tracks and the flat's
+    /// calibration runs, leave one track out in each: `docs/digital-twin.md`,
+    /// "Choosing the structure"); the others are there to rerun that table.
+    public struct Structure: Sendable, Equatable {
+        /// Put the room's own shadowing where the training tracks passed into the radio
+        /// (`RoomShadowingMap`; the map is fitted and reported either way).
+        public var roomMap: Bool
+        /// Draw each till's exponent toward the shared one (`ExponentShrinkage`); else each keeps its own.
+        public var shrinkExponents: Bool
+        /// Fit the tills' loss toward steep angles (`ElevationLoss`): an experiment that makes both rooms worse.
+        public var elevation: Bool
+        public init(roomMap: Bool = true, shrinkExponents: Bool = true, elevation: Bool = false) {
+            self.roomMap = roomMap; self.shrinkExponents = shrinkExponents; self.elevation = elevation
+        }
+    }
+
+    public init(_ trace: RSSITrace, structure: Structure = Structure()) throws(CalibrationError) {
+        self.structure = structure
         let calibration = try Calibration(trace)
         self.calibration = calibration
         let tillPositions = Dictionary(uniqueKeysWithValues: trace.tills.map { ($0.id, $0.position) })
         let heardTills = calibration.tillOffsets.map(\.till)
 
         // Each step fits one quantity on what the steps before it left (the files beside this one).
-        var lines = Self.lines(trace, calibration: calibration, tillPositions: tillPositions, elevation: elevation)
+        var lines = Self.lines(trace, calibration: calibration, tillPositions: tillPositions,
+                               elevation: structure.elevation, shrink: structure.shrinkExponents)
+        exponentKept = lines.kept
         elevationLoss = lines.elevation
         var points = Self.residuals(trace, lines: lines, calibration: calibration, tillPositions: tillPositions)
         direction = Self.direction(&points, offsets: &lines.offsets)
@@ -147,7 +167,7 @@ public struct TwinFit: Sendable {
             throw CalibrationError("the heard rows span too large an area for the room map (RoomShadowingMap: a \(RoomShadowingMap.cell) m grid per till would hold \(Int(mapEntries.rounded())) entries, over the \(RoomShadowingMap.maximumEntries) allowed): check the trace's x and y, or split the recording by area")
         }
         roomMap = RoomShadowingMap.fitted(points: mapPoints, variance: variance)
-        if useRoomMap {
+        if structure.roomMap {
             radio.roomShadowing = roomMap
             radio.roomShadowingShare = shadowShare > 0 ? Swift.min(1, roomMap.explainedShare / shadowShare) : 0
         }
@@ -207,6 +227,11 @@ public struct TwinFit: Sendable {
             ("headingsRecorded", .bool(headingsRecorded)),
             ("elevationLossBySineDB", .array(elevationLoss.coefficients.keys.sorted().map { till in
                 .object([("till", .int(Int(till.rawValue))), ("coefficient", .fixed(elevationLoss.coefficients[till] ?? 0, digits: 2))])
+            })),
+            ("exponentsShrunk", .bool(structure.shrinkExponents)),
+            ("tillExponents", .array(exponentKept.keys.sorted().map { till in
+                .object([("till", .int(Int(till.rawValue))), ("exponent", radio.exponents[till].map { .fixed($0, digits: 3) } ?? .null),
+                         ("ownShareKept", .fixed(exponentKept[till] ?? 0, digits: 3))])
             })),
             ("roomMapSlope", .fixed(roomMap.slope, digits: 3)),
             ("roomMapExplainedShare", .fixed(roomMap.explainedShare, digits: 3)),

@@ -7,14 +7,14 @@ import MizanFormats
 /// from the other phones as a calibration walk: recorded for the real side,
 /// simulated by the twin (the same seed) for the simulated side.
 public enum TwinLeaveOneOut {
-    /// `roomMap`, `elevation`: the two experiments of `TwinFit` (off by default: on the Danis tracks each makes the twin worse).
+    /// `structure`: how each fold's `TwinFit` is built.
     public static func run(_ trace: RSSITrace, seeds: [UInt64], strategies: [StrategySpec], every: Double,
-                           roomMap: Bool = false, elevation: Bool = false) throws(CalibrationError) -> [TwinComparison] {
+                           structure: TwinFit.Structure = TwinFit.Structure()) throws(CalibrationError) -> [TwinComparison] {
         var out: [TwinComparison] = []
         for phone in trace.phones {
             let held = trace.only { $0 == phone }
             let others = trace.only { $0 != phone }
-            let fit = try TwinFit(others, roomMap: roomMap, elevation: elevation)
+            let fit = try TwinFit(others, structure: structure)
             let twin = DigitalTwin(radio: fit.radio)
             let training = strategies.contains(where: \.needsSurvey)
                 ? TwinComparison.Training(real: others, simulated: seeds.map { twin.simulate(others, seed: $0) }) : nil

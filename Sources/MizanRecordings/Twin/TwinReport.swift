@@ -11,13 +11,47 @@ public enum TwinReport {
     static func pooled(_ comparisons: [TwinComparison], strategy index: Int) -> (real: Double, simulated: Double) {
         let rows = comparisons.map { $0.strategies[index] }
         let sessions = rows.reduce(0) { $0 + $1.real.sessions }, right = rows.reduce(0) { $0 + $1.real.right }
+        let bySeed = pooledBySeed(comparisons, strategy: index)
+        return (sessions > 0 ? Double(right) / Double(sessions) : .nan, bySeed.isEmpty ? .nan : bySeed.reduce(0, +) / Double(bySeed.count))
+    }
+
+    /// The pooled accuracy of one strategy for each seed (sessions of every comparison together).
+    static func pooledBySeed(_ comparisons: [TwinComparison], strategy index: Int) -> [Double] {
+        let rows = comparisons.map { $0.strategies[index] }
         let seeds = rows.map(\.simulated.count).min() ?? 0
-        var simulated = 0.0
-        for seed in 0..<seeds {
+        return (0..<seeds).map { seed in
             let s = rows.reduce(0) { $0 + $1.simulated[seed].sessions }, r = rows.reduce(0) { $0 + $1.simulated[seed].right }
-            simulated += s > 0 ? Double(r) / Double(s) : .nan
+            return s > 0 ? Double(r) / Double(s) : .nan
         }
-        return (sessions > 0 ? Double(right) / Double(sessions) : .nan, seeds > 0 ? simulated / Double(seeds) : .nan)
+    }
+
+    /// What a perfect model scores on the pooled target: each seed taken as the recording and the
+    /// mean of the other seeds as the twin, how many seeds have every strategy's pooled figure within
+    /// `points` of it, and how many (seed, strategy) pairs are.
+    public struct PooledPerfect: Sendable, Equatable {
+        public let seedsWithEveryStrategyWithin: Int, seeds: Int
+        public let pairsWithin: Int, pairs: Int
+        public let points: Double
+
+        public init(_ comparisons: [TwinComparison], points: Double) {
+            self.points = points
+            let bySeed = (comparisons.first?.strategies.indices).map { $0.map { pooledBySeed(comparisons, strategy: $0) } } ?? []
+            let count = bySeed.map(\.count).min() ?? 0
+            var every = 0, within = 0
+            if count > 1 {
+                for seed in 0..<count {
+                    let close = bySeed.map { values in
+                        abs(values[seed] - (values.reduce(0, +) - values[seed]) / Double(count - 1)) * 100 <= points
+                    }
+                    within += close.filter { $0 }.count
+                    if close.allSatisfy({ $0 }) { every += 1 }
+                }
+            }
+            seedsWithEveryStrategyWithin = every
+            seeds = count > 1 ? count : 0
+            pairsWithin = within
+            pairs = count > 1 ? count * bySeed.count : 0
+        }
     }
 
     /// The pooled real accuracy's interval: the tracks' sessions one after another, bootstrapped in the same blocks.
@@ -88,6 +122,7 @@ public enum TwinReport {
             text += " | \(Figures.text(real, digits: 2)) / \(Figures.text(simulated, digits: 2)) | |\n"
         }
         let summary = Summary(comparisons)
+        let perfect = PooledPerfect(comparisons, points: 3)
         let rates = comparisons.map { abs($0.rateRatio - 1) }
         func share(_ value: Double) -> String { Figures.text(value * 100, digits: 0) }
         text += "\nreal [90 % interval: circular block bootstrap, \(Figures.text(AccuracyInterval.defaultBlockSeconds, digits: 0)) s blocks] / simulated (mean over seeds), "
@@ -98,6 +133,8 @@ public enum TwinReport {
             + "(each seed taken as the recording against the mean of the others: \(summary.perfectWithin5) of \(summary.perfectTrials)); "
             + "one seed lies \(Figures.text(summary.medianSeedSpread, digits: 1)) points (median sd over seeds) from the mean; "
             + "a seed's own interval covers the others' mean \(share(summary.coverageShare)) % of the time.\n"
+            + "Pooled, a perfect model puts every strategy within 3 points of the recording in \(perfect.seedsWithEveryStrategyWithin) of \(perfect.seeds) seeds "
+            + "(one strategy: \(perfect.pairsWithin) of \(perfect.pairs)).\n"
             + "Largest packet-rate difference \(Figures.text((rates.max() ?? .nan) * 100, digits: 1)) %; "
             + "RSSI histogram overlap " + comparisons.map { Figures.text($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
         return text + timeTable(comparisons)
@@ -156,6 +193,7 @@ public enum TwinReport {
             ])
         }
         let summary = Summary(comparisons)
+        let perfect = PooledPerfect(comparisons, points: 3)
         var pooledRows: [JSON] = []
         if comparisons.count > 1, let first = comparisons.first {
             for index in first.strategies.indices {
@@ -174,6 +212,9 @@ public enum TwinReport {
             ("medianIntervalWidthPoints", n(summary.medianIntervalWidth)),
             ("blockSeconds", n(AccuracyInterval.defaultBlockSeconds)),
             ("pooled", .array(pooledRows)),
+            ("perfectModelPooled", .object([("points", n(perfect.points)), ("seedsWithEveryStrategyWithin", .int(perfect.seedsWithEveryStrategyWithin)),
+                                            ("seeds", .int(perfect.seeds)), ("strategiesWithin", .int(perfect.pairsWithin)),
+                                            ("strategySeedPairs", .int(perfect.pairs))])),
         ])
         return JSON.object([("comparisons", .array(tracks)), ("summary", summaryJSON)]).spaced + "\n"
     }
