@@ -18,11 +18,11 @@ import MizanRadio
 /// (through 0, clipped to 0...1) and `explainedShare` the share of the
 /// residual variance it removes where a prediction exists. On the Danis
 /// tracks (the inner fit of each leave-one-out fit, `mizan twin
-/// --leave-one-out --json`, `fit`): slope 0.54-0.75, 6-9 % of the residual
-/// variance explained on the 56-81 % of rows it covers, against a fitted
-/// shadowing share of 15-16 %. An experiment (`mizan twin --room-map`): it
-/// makes the Danis twin worse (23 of 42 cells within 5 points, against 29
-/// without), so it is off by default (`docs/digital-twin.md`).
+/// --leave-one-out --json`, `fit`): slope 0.56-0.75, 7-9 % of the residual
+/// variance explained on the 56-81 % of rows it covers; on the flat's runs
+/// 0.46-0.64, 10-18 % on 42-81 %. In the twin by default (`mizan twin
+/// --no-room-map` leaves it out): pooled it brings both rooms closer to
+/// their recordings (`docs/digital-twin.md`, "Choosing the structure").
 public struct RoomShadowingMap: Sendable {
     public struct Point: Sendable {
         public let till: TillID

@@ -14,7 +14,8 @@ import Darwin
 /// data (leave one track out). What it fits, and how (`docs/signal-model.md`):
 ///
 /// - `mizan calibrate`'s model: reference RSSI, exponent, per-till offsets,
-///   residual sigma.
+///   residual sigma; each till's own line, its exponent drawn toward the
+///   shared one as far as the rows leave it in doubt (`ExponentShrinkage`).
 /// - Advertising (`air`), each receiver on its own: its rows within 10 ms of
 ///   each other are one event's; the gaps between its events are whole
 ///   numbers of periods, the period the median of those near the shortest;
@@ -42,6 +43,9 @@ import Darwin
 ///   one track, different events, 0.01-0.1 m and 0.1-0.25 m give what fading
 ///   adds (its share and length); the rest is per-packet noise. The fading's
 ///   share of variance is turned into a Rician K factor.
+/// - The room's own shadowing where the training tracks passed
+///   (`RoomShadowingMap`), in place of the share of the random field it
+///   explains.
 public struct TwinFit: Sendable {
     public let radio: TwinRadio
     public let calibration: Calibration
