@@ -28,6 +28,26 @@ import Testing
         #expect(abs(body.behind - none.behind + 10) < 1e-9)
     }
 
+    @Test func aPayerWhoTurnsInPlaceHearsAnewThroughTheirBody() {
+        // Two media alike but for the body: what differs between them is the body's gain alone.
+        func turned(_ direction: DirectionGain) -> (before: Double, after: Double, newStand: Bool) {
+            let loop = SimulationLoop()
+            let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 4))
+            let front = medium.addTill(TillID(1), at: Position(x: 0, y: 0, z: 1))
+            let spot = Position(x: 0, y: 2)
+            let phone = medium.addPhone(CentralID(1), motion: .standing(at: spot))
+            phone.carry(direction, facing: -.pi / 2)
+            let before = medium.fixedOffset(phone, front), stand = phone.stands
+            phone.move(.standing(at: spot), facing: .pi / 2)
+            return (before, medium.fixedOffset(phone, front), phone.stands != stand)
+        }
+        let none = turned(.none), body = turned(DirectionGain(swing: 10))
+        #expect(body.newStand && none.newStand, "turning starts a new stand: its fades are drawn anew")
+        #expect(abs(body.before - none.before) < 1e-9, "facing the till, the body costs nothing")
+        #expect(abs(body.after - none.after + 10) < 1e-9, "turned away, the till is heard through the body")
+        #expect(none.after != none.before, "the new stand's link fade is a new draw")
+    }
+
     @Test func aBackpackIsHeardBestFromBehind() {
         let none = Self.offsets(.none), pack = Self.offsets(DirectionGain(swing: 8, best: .pi))
         #expect(abs(pack.front - none.front + 8) < 1e-9)
