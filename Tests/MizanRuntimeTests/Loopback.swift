@@ -69,7 +69,7 @@ final class Loopback {
         phone.handle(.tapStart)
         if let advertisement = wire.advertising, wire.scanning {
             now += .milliseconds(100)
-            phone.handle(radio: .discovered(FrameCodec.encode(.advertisement(advertisement)), rssi: rssi))
+            phone.handle(radio: .discovered(advertisement, rssi: rssi))
         }
         now += .milliseconds(900)
         phoneTimers.remove(.scanWindow) // it fires

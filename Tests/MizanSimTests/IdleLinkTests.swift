@@ -35,7 +35,7 @@ import Testing
         till.deliver = { _ in }
         let peripheral = medium.peripheralRadio(for: till)
         let central = medium.centralRadio(for: phone)
-        peripheral.startAdvertising(Advertisement(tillID: TillID(1)))
+        peripheral.startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(1)))))
         central.connect(TillID(1))
         loop.run(for: .seconds(5))
         #expect(connectedAt != nil, "the phone connected")

@@ -24,7 +24,7 @@ import Testing
         for index in 0..<tills {
             let till = medium.addTill(TillID(UInt32(index + 1)), at: Position(x: spacing * Double(index), y: 0, z: 1.0))
             till.deliver = { _ in }
-            medium.peripheralRadio(for: till).startAdvertising(Advertisement(tillID: TillID(UInt32(index + 1))))
+            medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(index + 1))))))
         }
         let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 1, z: 1.2)))
         phone.profile = profile

@@ -13,8 +13,8 @@ public final class LoopbackLink {
     public var toPhone: (CentralRadioEvent) -> Void = { _ in }
     /// Frames handed to the link, in order (writes and notifications).
     public private(set) var frames: [[UInt8]] = []
-    /// The advertisement while the till advertises.
-    public private(set) var advertising: Advertisement?
+    /// The advertising payload (the advertisement's bytes) while the till advertises.
+    public private(set) var advertising: [UInt8]?
     public private(set) var scanning = false
     private var serviceUp = false
     private var linked = false
@@ -56,7 +56,8 @@ public final class LoopbackLink {
             stopScan: { [unowned self] in scanning = false },
             connect: { [unowned self] till in
                 deliveries.append { [unowned self] in
-                    guard serviceUp, advertising?.tillID == till, !linked else { return toPhone(.failedToConnect) }
+                    let advertised: TillID? = if case let .advertisement(ad)? = advertising.flatMap({ try? FrameCodec.decode($0) }) { ad.tillID } else { nil }
+                    guard serviceUp, advertised == till, !linked else { return toPhone(.failedToConnect) }
                     linked = true
                     // The subscription is a write with response: the till sees it first.
                     toTill(.subscribed(central))

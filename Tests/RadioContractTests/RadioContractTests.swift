@@ -14,7 +14,7 @@ import Testing
     func aPhoneHearsTheAdvertisementAndIsConnectedOnceTheTillHasSeenTheSubscription(_ name: String) throws {
         let rig = Self.rig(name)
         rig.connect()
-        let payload = FrameCodec.encode(.advertisement(rig.advertisement))
+        let payload = rig.advertisement
         #expect(rig.phoneHeard.contains { if case .discovered(payload, _) = $0 { true } else { false } }, "\(name)")
         let connected = try #require(rig.heard.firstIndex(of: .phone(.connected)), "\(name): \(rig.heard)")
         let subscribed = try #require(rig.heard.firstIndex(of: .till(.subscribed(CentralID(1)))), "\(name): \(rig.heard)")

@@ -33,7 +33,8 @@ final class RadioRig {
 
     init(name: String) { self.name = name }
 
-    var advertisement: Advertisement { Advertisement(tillID: tillID) }
+    /// The till's advertisement, as its driver puts it on the air.
+    var advertisement: [UInt8] { FrameCodec.encode(.advertisement(Advertisement(tillID: tillID))) }
     var tillHeard: [PeripheralRadioEvent] { heard.compactMap { if case let .till(event) = $0 { event } else { nil } } }
     var phoneHeard: [CentralRadioEvent] { heard.compactMap { if case let .phone(event) = $0 { event } else { nil } } }
     func forget() { heard.removeAll() }
@@ -61,7 +62,7 @@ final class RadioRig {
         rig.central.startScan = { [unowned rig, unowned link] in
             scan()
             if let advertisement = link.advertising {
-                rig.heard.append(.phone(.discovered(FrameCodec.encode(.advertisement(advertisement)), rssi: -60)))
+                rig.heard.append(.phone(.discovered(advertisement, rssi: -60)))
             }
         }
         rig.settle = { [unowned link] in link.run() }
@@ -74,7 +75,7 @@ final class RadioRig {
     static func inMemory() -> RadioRig {
         let rig = RadioRig(name: "in-memory link")
         let loop = SimulationLoop()
-        let link = InMemoryLink(clock: loop.clock, timing: LinkTiming(), central: CentralID(1))
+        let link = InMemoryLink(clock: loop.clock, timing: LinkTiming(), central: CentralID(1), till: rig.tillID)
         link.toTill = { [unowned rig] in rig.heard.append(.till($0)) }
         link.toPhone = { [unowned rig] in rig.heard.append(.phone($0)) }
         rig.peripheral = link.peripheralRadio

@@ -14,6 +14,8 @@ public final class InMemoryLink {
     public let clock: VirtualClock
     public let timing: LinkTiming
     public let central: CentralID
+    /// The till at the link's other end: the phone connects to it by this id.
+    public let till: TillID
     /// A frame was handed to the link (bytes, whether it goes to the till, when); returns its number.
     private let onSent: ([UInt8], Bool, Duration) -> Int
     /// Frame number `index` arrived.
@@ -38,13 +40,14 @@ public final class InMemoryLink {
     private var lastDown: Duration = .zero
 
     public init(
-        clock: VirtualClock, timing: LinkTiming, central: CentralID,
+        clock: VirtualClock, timing: LinkTiming, central: CentralID, till: TillID,
         onSent: @escaping ([UInt8], Bool, Duration) -> Int = { _, _, _ in 0 },
         onArrived: @escaping (Int, Duration) -> Void = { _, _ in }
     ) {
         self.clock = clock
         self.timing = timing
         self.central = central
+        self.till = till
         self.onSent = onSent
         self.onArrived = onArrived
     }
@@ -55,9 +58,9 @@ public final class InMemoryLink {
 
     public var peripheralRadio: PeripheralRadio {
         PeripheralRadio(
-            startAdvertising: { [unowned self] advertisement in
+            startAdvertising: { [unowned self] payload in
                 guard tillPower == .on else { return }
-                self.advertisement = FrameCodec.encode(.advertisement(advertisement))
+                advertisement = payload
                 serviceUp = true
                 startBeacon()
             },
@@ -128,8 +131,7 @@ public final class InMemoryLink {
         clock.schedule(after: timing.connect) { [unowned self] in
             guard connecting else { return }
             connecting = false
-            let advertised: TillID? = if case let .advertisement(ad)? = advertisement.flatMap({ try? FrameCodec.decode($0) }) { ad.tillID } else { nil }
-            guard serviceUp, advertised == till, tillPower == .on, phonePower == .on, !linked else {
+            guard serviceUp, advertisement != nil, till == self.till, tillPower == .on, phonePower == .on, !linked else {
                 return toPhone(.failedToConnect)
             }
             linked = true

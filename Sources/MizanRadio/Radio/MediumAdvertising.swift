@@ -8,10 +8,10 @@ import MizanRuntime
 extension RadioMedium: TimerTarget {
     // MARK: advertising and scanning
 
-    func startAdvertising(_ till: TillEndpoint, _ advertisement: Advertisement) {
+    func startAdvertising(_ till: TillEndpoint, _ payload: [UInt8]) {
         guard till.availability == .on else { return }
         till.serviceUp = true
-        till.advertisingPayload = FrameCodec.encode(.advertisement(advertisement))
+        till.advertisingPayload = payload
         guard till.advertisingTimer == nil else { return }
         observe?(.advertisingStarted(till: till.index))
         if hasSignal { joinAdvertisers(till) }

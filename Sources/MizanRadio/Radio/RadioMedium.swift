@@ -196,7 +196,7 @@ public final class RadioMedium {
     package func peripheralRadio(for till: TillEndpoint) -> PeripheralRadio {
         let medium = Borrowed(self), till = Borrowed(till)
         return PeripheralRadio(
-            startAdvertising: { advertisement in withBorrowed(medium, till) { $0.startAdvertising($1, advertisement) } },
+            startAdvertising: { payload in withBorrowed(medium, till) { $0.startAdvertising($1, payload) } },
             stopAdvertising: { withBorrowed(medium, till) { $0.stopAdvertising($1) } },
             notify: faithful
                 ? { central, bytes in withBorrowed(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }

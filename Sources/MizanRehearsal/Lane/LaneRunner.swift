@@ -17,7 +17,7 @@ public enum LaneRunner {
         let loop = SimulationLoop()
         let recorder = FrameRecorder()
         let link = InMemoryLink(
-            clock: loop.clock, timing: lane.peer.timing, central: lane.central,
+            clock: loop.clock, timing: lane.peer.timing, central: lane.central, till: lane.till.id,
             onSent: { recorder.sent($0, toTill: $1, at: $2) }, onArrived: { recorder.arrived($0, at: $1) }
         )
         let logs = LogCollector()

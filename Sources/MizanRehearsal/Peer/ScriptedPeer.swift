@@ -130,7 +130,7 @@ final class ScriptedPeer {
     private func perform(_ step: PeerStep) -> Bool {
         switch step {
         case .advertise:
-            tillRadio.startAdvertising(Advertisement(tillID: till.id))
+            tillRadio.startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: till.id))))
             return true
         case .stopAdvertising:
             tillRadio.stopAdvertising()

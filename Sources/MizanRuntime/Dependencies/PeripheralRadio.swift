@@ -8,8 +8,9 @@ import MizanProtocol
 /// They are not `@Sendable`: a device and its radio live on one simulation's
 /// executor and never cross threads.
 public struct PeripheralRadio {
-    /// Add the service (if not added) and advertise.
-    public var startAdvertising: (Advertisement) -> Void
+    /// Add the service (if not added) and advertise `payload`: the advertisement's bytes as
+    /// the till's driver encoded them, carried on the air as they are.
+    public var startAdvertising: (_ payload: [UInt8]) -> Void
     public var stopAdvertising: () -> Void
     /// Queue a notification on "To client" for one central. Returns false when
     /// the queue is full; `readyToUpdate` follows when there is room again.
@@ -18,7 +19,7 @@ public struct PeripheralRadio {
     public var retireService: () -> Void
 
     public init(
-        startAdvertising: @escaping (Advertisement) -> Void,
+        startAdvertising: @escaping (_ payload: [UInt8]) -> Void,
         stopAdvertising: @escaping () -> Void,
         notify: @escaping (CentralID, [UInt8]) -> Bool,
         retireService: @escaping () -> Void

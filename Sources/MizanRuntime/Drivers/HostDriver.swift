@@ -67,7 +67,7 @@ public final class HostDriver {
     private func run(_ command: HostChain.Command) {
         switch command {
         case let .startAdvertising(advertisement):
-            radio.startAdvertising(advertisement)
+            radio.startAdvertising(FrameCodec.encode(.advertisement(advertisement)))
         case .stopAdvertising:
             radio.stopAdvertising()
         case let .startCountdown(duration):
