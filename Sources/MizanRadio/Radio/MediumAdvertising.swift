@@ -92,6 +92,7 @@ extension RadioMedium: TimerTarget {
         phone.scanning = true
         if hasSignal { beginSignalScan(phone) }
         Self.insert(phone, into: &scanners) { $0.index }
+        if hasSignal { hearEventsBegunNow(by: phone) }
     }
 
     func stopScan(_ phone: PhoneEndpoint) {

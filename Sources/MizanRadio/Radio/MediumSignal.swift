@@ -375,6 +375,37 @@ extension RadioMedium {
         phone.holdOffs.removeAll()
     }
 
+    /// A scan that opens at the very instant an advertising event begins hears it: the event's
+    /// packets are on the air after the scan opened, whichever of the two the timers ran first.
+    /// An event's packets are all decided when it begins (`advertiseSignal`), so the events that
+    /// began at this instant before the scan opened are heard here, by this phone alone, as they
+    /// would have been had it been scanning (one that the timers ran after the scan opened is
+    /// heard there). The tills in index order.
+    func hearEventsBegunNow(by phone: PhoneEndpoint) {
+        let start = nowSeconds
+        var begun: [Int] = []
+        eventCalendar.forEachCandidate(around: start) { index in
+            let till = tills[index]
+            if till.isAdvertiser, till.lastEventStart == start, !begun.contains(index) { begun.append(index) }
+        }
+        guard !begun.isEmpty else { return }
+        let signal = self.signal
+        let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
+        for index in begun.sorted() {
+            let till = tills[index]
+            guard phone.scanning, phone.availability == .on, let payload = till.advertisingPayload,
+                  till.availability == .on, canHear(phone, till) else { continue }
+            var overlapping: [Collider] = []
+            swap(&overlapping, &colliders)
+            findColliders(of: till, at: start, into: &overlapping)
+            overlapping.withUnsafeBufferPointer { colliders in
+                hear(till, event: till.events, payload: payload, start: start, lastPacket: lastPacket, at: phone,
+                     colliders: colliders, signal: signal)
+            }
+            swap(&overlapping, &colliders)
+        }
+    }
+
     func endSignalScan(_ phone: PhoneEndpoint) {
         phone.heldCache.release()
         phone.holdOffs.removeAll()
