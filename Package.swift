@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanProtocol", "MizanGeometry", "MizanTestSupport"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport", "MizanSelection"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry"]),
-        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry", "MizanCrypto", "MizanTime"]),
         .testTarget(name: "MizanRecordingsTests", dependencies: ["MizanRecordings", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.

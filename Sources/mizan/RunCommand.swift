@@ -69,7 +69,8 @@ enum RunCommand {
         let trace = traceFile.map { file in TraceWriter { file.writeLine($0) } }
         // The timeline keeps the typed events of the transaction it draws, one of the first: memory stays flat.
         let timeline = outDirectory != nil ? TimelineEvents(seed: seed) : nil
-        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter.observer(trace, then: timeline.map { $0.record }), jobs: jobs)
+        let capture = outDirectory != nil ? AirCapture() : nil
+        let floor = try Floor(plan: plan, seed: seed, events: TraceWriter.observer(trace, then: timeline.map { $0.record }), jobs: jobs, air: capture)
         // Transactions go to transactions.jsonl as they settle; the ledger keeps only the first few (for the pictures).
         let transactionsFile = try staging.map { directory throws(InputError) in try OutputFile(path: directory + "/transactions.jsonl") }
         floor.ledger.streamSettled(keepFirst: Self.keptTransactions) { transaction in
@@ -120,6 +121,13 @@ enum RunCommand {
             while let line = try lines.next() { page.addTransaction(line) }
             try TextFile.write(page.html, to: staging + "/report.html")
             written.append("report.html")
+            if let capture {
+                try TextFile.write(bytes: capture.pcapng(), to: staging + "/air.pcapng")
+                written.append("air.pcapng")
+                if capture.dropped > 0 {
+                    printError("mizan run: air.pcapng holds the first \(capture.packets) packets (\(AirCapture.defaultCap >> 20) MiB); \(capture.dropped) more were left out")
+                }
+            }
             try RunFolder.finish(staging, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written,
                                  stoppedAt: stopped ? Double(report.simulated / .microseconds(1)) / 1e6 : nil)
             written.append(RunFolder.marker)

@@ -14,7 +14,7 @@ import Glibc
 enum RunFolder {
     static let marker = "run.json"
     /// Every name a run may write, the marker first: it is removed first, so from then on the folder does not look complete.
-    static let files = [marker, "transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "secure-link.svg", "timeline.svg", "trace.jsonl", "trace.perfetto.json", "report.html"]
+    static let files = [marker, "transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "secure-link.svg", "timeline.svg", "trace.jsonl", "trace.perfetto.json", "report.html", "air.pcapng"]
 
     /// The run folder as an output of `paths`.
     static func declare(_ directory: String?, in paths: inout OutputPaths) {

@@ -53,12 +53,16 @@ public enum TextFile {
     /// renames it into place: a reader never sees half a file, and an
     /// interrupted write leaves the old file (or none) and a `.partial` file.
     public static func write(_ text: String, to path: String) throws(InputError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` as `write(_:to:)` writes text: whole, or not at all.
+    public static func write(bytes: [UInt8], to path: String) throws(InputError) {
         guard !path.isEmpty else { throw InputError(path: path, "an empty output path") }
         let temporary = partialPath(for: path)
         guard let handle = fopen(temporary, "wb") else { throw InputError(path: path, String(cString: strerror(errno))) }
-        let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, handle) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, handle) }
-        let failed = written != text.utf8.count || ferror(handle) != 0
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, handle) }
+        let failed = written != bytes.count || ferror(handle) != 0
         if fclose(handle) != 0 || failed {
             unlink(temporary)
             throw InputError(path: path, "write failed")

@@ -35,7 +35,7 @@ extension RadioMedium {
     /// One advertising packet of `till` has gone out: each phone waiting for
     /// it that hears the packet answers with a connection request, which the
     /// till may not receive, or not take when it has its bound of links.
-    func answerAdvertisement(of till: TillEndpoint) {
+    func answerAdvertisement(of till: TillEndpoint, event: Int, channel: Int) {
         for phone in till.connectors where phone.availability == .on && canHear(phone, till) {
             let heard = fresh.packetRSSI(mean: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
             guard heard >= parameters.sensitivity else { continue }
@@ -45,6 +45,8 @@ extension RadioMedium {
             let interval = drawInterval(profile)
             let request = Link(phone: phone, till: till, interval: interval, supervisionTimeout: profile.supervisionTimeout)
             let taken = receives(request, toTill: true) && till.links.count < (tillProfile?.maxLinks ?? Int.max)
+            if let air { air.connectRequest(phone: phone.index, till: till.index, event: event, channel: channel, at: now, interval: interval,
+                                                  timeout: profile.supervisionTimeout, taken: taken) }
             guard taken else {
                 observe?(.connectRequestLost(phone: phone.index, till: till.index))
                 // The phone waits six connection intervals for a first packet that
@@ -102,6 +104,10 @@ extension RadioMedium {
         guard let requestArrives = transmit(on: link, from: ready, toTill: true) else { return loseBySupervision(link, from: ready) }
         let answered = requestArrives + (tillProfile?.responseTime.sample(&generator) ?? .zero)
         guard let responseArrives = transmit(on: link, from: answered, toTill: false) else { return loseBySupervision(link, from: answered) }
+        if let air {
+            air.setUp(phone: link.phone.index, till: link.till.index, exchange: exchange, request: requestArrives, response: responseArrives,
+                      phoneMTU: profile.mtu, tillMTU: tillProfile?.mtu ?? profile.mtu)
+        }
         if exchange == .subscribe {
             clock.schedule(at: VirtualInstant(sinceStart: requestArrives)) {
                 guard link.open else { return }

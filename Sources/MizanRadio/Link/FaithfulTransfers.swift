@@ -7,19 +7,30 @@ import MizanRuntime
 /// events; a write with response is a request and a response (a long write:
 /// a prepare request and response per piece, then execute).
 extension RadioMedium {
-    /// How many ATT PDUs `bytes` take on `link`.
+    /// How many notifications `bytes` take on `link`: MTU - 3 bytes of value each.
     func pieces(_ bytes: Int, on link: Link) -> Int {
         let room = Swift.max(link.mtu - 3, 1)
         return Swift.max(1, (bytes + room - 1) / room)
     }
 
+    /// How many ATT requests a write of `bytes` takes on `link`: one Write Request when it fits
+    /// in MTU - 3 bytes, else a Prepare Write per MTU - 5 bytes (its handle and offset take two
+    /// more) and the Execute (Core Spec Vol 3 Part F 3.4.6).
+    func writeExchanges(_ bytes: Int, on link: Link) -> Int {
+        guard bytes > Swift.max(link.mtu - 3, 1) else { return 1 }
+        let room = Swift.max(link.mtu - 5, 1)
+        return (bytes + room - 1) / room + 1
+    }
+
     func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8]) {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
-        let count = pieces(bytes.count, on: link)
-        let exchanges = count == 1 ? 1 : count + 1
+        let exchanges = writeExchanges(bytes.count, on: link)
         var ready = Swift.max(now, link.lastUp)
         var requestArrives = ready
+        // What got through, for a capture (`AirObserver`): told on every way out.
+        var through: [(request: Duration, response: Duration)] = []
+        defer { if let air { air.write(phone: link.phone.index, till: link.till.index, bytes: bytes, exchanges: through, mtu: link.mtu) } }
         for _ in 0..<exchanges {
             guard let arrival = transmit(on: link, from: ready, toTill: true) else {
                 link.lastUp = ready + link.supervisionTimeout
@@ -33,6 +44,7 @@ extension RadioMedium {
                 link.lastDown = link.lastUp
                 return loseBySupervision(link, from: answered)
             }
+            if air != nil { through.append((arrival, response)) }
             link.lastDown = response
             ready = response
         }
@@ -59,12 +71,15 @@ extension RadioMedium {
     /// A notification on a faithful link: each piece costs its connection events.
     func sendNotificationFaithful(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         var arrival = Swift.max(now, link.lastDown)
+        var through: [Duration] = []
+        defer { if let air { air.notification(phone: link.phone.index, till: link.till.index, bytes: bytes, arrivals: through, mtu: link.mtu) } }
         for _ in 0..<pieces(bytes.count, on: link) {
             let start = arrival
             guard let next = transmit(on: link, from: start, toTill: false) else {
                 link.lastDown = start + link.supervisionTimeout
                 return loseBySupervision(link, from: start)
             }
+            if air != nil { through.append(next) }
             arrival = next
         }
         link.lastDown = arrival

@@ -35,4 +35,6 @@ extension PhoneEndpoint {
 extension RadioMedium {
     /// Tells `observer` every event of the medium's (a trace); nil for none.
     package func observe(with observer: ((MediumEvent) -> Void)?) { observe = observer }
+    /// Tells `observer` every packet on the air (a capture); nil for none.
+    package func sniff(with observer: AirObserver?) { air = observer }
 }

@@ -54,6 +54,10 @@ extension RadioMedium: TimerTarget {
         }
         advertisingEvents &+= 1
         let time = now
+        if let air {
+            air.advertisingEvent(till: till.index, event: advertisingEvents, start: time, spacing: .zero,
+                                 channels: parameters.advertisingChannels, payload: payload)
+        }
         for channel in 0..<parameters.advertisingChannels {
             packetsSent += 1
             if parameters.collisions {
@@ -69,13 +73,17 @@ extension RadioMedium: TimerTarget {
                     phone.eventMean = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
                 }
                 let rssi = fresh.packetRSSI(mean: phone.eventMean, generator: &generator)
-                guard rssi >= parameters.sensitivity else { return }
+                guard rssi >= parameters.sensitivity else {
+                    if let air { air.lost(till: till.index, event: advertisingEvents, channel: channel, phone: phone.index, why: .belowSensitivity) }
+                    return
+                }
                 packetsHeard += 1
+                if let air { air.heard(till: till.index, event: advertisingEvents, channel: channel, phone: phone.index, rssi: SignalModel.reported(rssi)) }
                 phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
                 // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).
-            if !till.connectors.isEmpty { answerAdvertisement(of: till) }
+            if !till.connectors.isEmpty { answerAdvertisement(of: till, event: advertisingEvents, channel: channel) }
         }
         if till.advertisingPayload != nil, till.advertisingTimer == nil {
             scheduleAdvertising(till, after: parameters.advertisingInterval + advertisingDelay())

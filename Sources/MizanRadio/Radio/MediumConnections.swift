@@ -33,6 +33,10 @@ extension RadioMedium {
             return
         }
         let link = Link(phone: phone, till: till, interval: parameters.connectionInterval, supervisionTimeout: parameters.supervisionTimeout)
+        if let air {
+            air.connectRequest(phone: phone.index, till: till.index, event: advertisingEvents, channel: 0, at: now,
+                               interval: parameters.connectionInterval, timeout: parameters.supervisionTimeout, taken: true)
+        }
         link.lastUp = now
         link.lastDown = now
         phone.link = link

@@ -43,6 +43,10 @@ extension RadioMedium {
         let start = nowSeconds
         setLastEventStart(till, start)
         packetsSent &+= parameters.advertisingChannels
+        if let air {
+            air.advertisingEvent(till: till.index, event: event, start: now, spacing: .nanoseconds(Int64((packetSpacing * 1e9).rounded())),
+                                 channels: parameters.advertisingChannels, payload: payload)
+        }
         // The tills whose events overlap this one, into the medium's reused storage, taken while the event runs.
         var overlapping: [Collider] = []
         swap(&overlapping, &colliders)
@@ -65,8 +69,8 @@ extension RadioMedium {
         }
         swap(&overlapping, &colliders)
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
-        for _ in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
-            answerAdvertisement(of: till)
+        for channel in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
+            answerAdvertisement(of: till, event: event, channel: channel)
         }
     }
 
@@ -193,17 +197,33 @@ extension RadioMedium {
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
                          colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
-        guard let heldSignal = packetHeld(phone, till, at: time, signal: signal) else { return }
+        guard let heldSignal = packetHeld(phone, till, at: time, signal: signal) else {
+            if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .heldOff) }
+            return
+        }
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
         guard mean + noiseBound >= sensitivity else { return }
         let rssi = mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
-        guard rssi >= sensitivity else { return }
-        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) { return }
+        guard rssi >= sensitivity else {
+            if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
+            return
+        }
+        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) {
+            if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .collided) }
+            return
+        }
         var draws = signal.reportState(pair: heldSignal.noiseKey, event: event, channel: channel)
-        if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) { return }
-        guard report(till, at: time, to: phone, &draws, signal: signal) else { return }
+        if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) {
+            if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .bystander) }
+            return
+        }
+        guard report(till, at: time, to: phone, &draws, signal: signal) else {
+            if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .notReported) }
+            return
+        }
         packetsHeard &+= 1
+        if let air { air.heard(till: till.index, event: event, channel: channel, phone: phone.index, rssi: SignalModel.reported(rssi)) }
         phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
     }
 

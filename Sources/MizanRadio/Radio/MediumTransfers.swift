@@ -91,6 +91,7 @@ extension RadioMedium {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true) else { return }
         guard let arrival = nextArrival(on: link, after: &link.lastUp) else { return }
+        if let air { air.write(phone: link.phone.index, till: link.till.index, bytes: bytes, exchanges: [(arrival, arrival)], mtu: 0) }
         frameTimers.schedule(.writeArrives(link, type, bytes), at: VirtualInstant(sinceStart: arrival))
     }
 
@@ -135,6 +136,7 @@ extension RadioMedium {
     /// event whose packet gets through.
     func sendNotification(on link: Link, _ type: FrameType?, _ bytes: [UInt8]) {
         guard let arrival = nextArrival(on: link, after: &link.lastDown) else { return }
+        if let air { air.notification(phone: link.phone.index, till: link.till.index, bytes: bytes, arrivals: [arrival], mtu: 0) }
         deliverNotification(on: link, type, bytes, at: arrival)
     }
 }

@@ -70,6 +70,8 @@ public final class RadioMedium {
 
     /// Where a fault injector sees frames leave and arrive; `nil` when no fault is armed.
     var taps: MediumTaps?
+    /// Who sees the air packet by packet (`AirObserver`); nil: nobody.
+    var air: AirObserver?
 
     // Unchecked exclusivity on the device tables and counters read or bumped
     // per packet: each access is a short read, insert or increment that calls

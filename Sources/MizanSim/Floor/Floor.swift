@@ -64,8 +64,9 @@ public final class Floor {
 
     /// `events` receives every event of the run, typed (a trace writer's `write`, for one).
     /// `jobs`: the cores the run may use, this thread and `jobs - 1` that derive keys ahead; the run is the same with any number.
+    /// `air` sees every packet on the air (a capture: `AirObserver`); the run is the same with or without it.
     public init(plan: FloorPlan, seed: UInt64, events: ((FloorEvent) -> Void)? = nil, deviceLog: ((DeviceRef, String) -> Void)? = nil,
-                jobs: Int = 1, builtInPersons: Bool = true) throws(FrameError) {
+                jobs: Int = 1, builtInPersons: Bool = true, air: AirObserver? = nil) throws(FrameError) {
         self.builtInPersons = builtInPersons
         self.plan = plan
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
@@ -85,6 +86,7 @@ public final class Floor {
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
                              linkLayer: plan.linkLayer)
         faults = FaultInjector(medium: medium)
+        medium.sniff(with: air)
         if let events = self.events { medium.observe(with: { [unowned self] in events(FloorEvent(at: now, .air($0))) }) }
         ledger.onSettled = { [unowned self] in settled($0) }
         for (index, tillPlan) in plan.tills.enumerated() { try addTill(index, tillPlan) }
