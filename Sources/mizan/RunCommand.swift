@@ -18,9 +18,10 @@ enum RunCommand {
     the wrong-till rate, agreement violations and the speed.
       --seed N      the run's seed (default 1): the same seed gives the same run
       --out DIR     also write transactions.jsonl, summary.json, summary.csv,
-                    floor.svg, secure-link.svg, timeline.svg, trace.jsonl and
-                    trace.perfetto.json (Perfetto, chrome://tracing) and
-                    report.html (the run to watch in a browser) there,
+                    floor.svg, secure-link.svg, timeline.svg, trace.jsonl,
+                    trace.perfetto.json (Perfetto, chrome://tracing),
+                    report.html (the run to watch in a browser) and
+                    air.pcapng (the air, for Wireshark) there,
                     then run.json (floor, seed, build, files) last: only a
                     complete run has it. The files are written in
                     .DIR.partial beside DIR and swapped in when all are

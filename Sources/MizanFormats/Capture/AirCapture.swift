@@ -131,7 +131,7 @@ public final class AirCapture: AirObserver {
 
     public func write(phone: Int, till: Int, bytes: [UInt8], exchanges: [(request: Duration, response: Duration)], mtu: Int) {
         guard let connection = links[Self.pair(phone, till)] else { return }
-        let type = FrameType(peeking: bytes).map { "\($0)" } ?? "unreadable"
+        let type = FrameType(peeking: bytes)?.name ?? "unknown"
         let note = "\(DeviceRef.phone(phone).name) writes a \(type) frame (\(bytes.count) bytes) to \(DeviceRef.till(till).name)"
         for (pdus, times) in zip(ATTPDU.write(bytes, mtu: mtu), exchanges) {
             add(times.request, .data(connection: connection, central: true, l2cap: ATTPDU.l2cap(pdus.request)), note: note)
@@ -141,7 +141,7 @@ public final class AirCapture: AirObserver {
 
     public func notification(phone: Int, till: Int, bytes: [UInt8], arrivals: [Duration], mtu: Int) {
         guard let connection = links[Self.pair(phone, till)] else { return }
-        let type = FrameType(peeking: bytes).map { "\($0)" } ?? "unreadable"
+        let type = FrameType(peeking: bytes)?.name ?? "unknown"
         let note = "\(DeviceRef.till(till).name) notifies \(DeviceRef.phone(phone).name) of a \(type) frame (\(bytes.count) bytes)"
         for (pdu, time) in zip(ATTPDU.notifications(bytes, mtu: mtu), arrivals) {
             add(time, .data(connection: connection, central: false, l2cap: ATTPDU.l2cap(pdu)), note: note)

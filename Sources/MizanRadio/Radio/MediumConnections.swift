@@ -36,6 +36,9 @@ extension RadioMedium {
         if let air {
             air.connectRequest(phone: phone.index, till: till.index, event: advertisingEvents, channel: 0, at: now,
                                interval: parameters.connectionInterval, timeout: parameters.supervisionTimeout, taken: true)
+            // The simple link layer has no GATT set-up and no MTU: a capture shows its links as
+            // having agreed the largest ATT MTU (517, Core Spec Vol 3 Part F 3.2.9), which every frame fits.
+            air.setUp(phone: phone.index, till: till.index, exchange: .mtu, request: now, response: now, phoneMTU: 517, tillMTU: 517)
         }
         link.lastUp = now
         link.lastDown = now
