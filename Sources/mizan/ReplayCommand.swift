@@ -5,7 +5,7 @@ import MizanFormats
 /// one transaction, in order, in readable form.
 enum ReplayCommand {
     static let usage = """
-    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID [--trace FILE] [--out DIR]
+    usage: mizan replay [--floor FLOOR.json] [--seed N] [--minutes M] [--tills T] [--payers P] --transaction ID [--trace FILE] [--out DIR] [--pcap FILE]
 
     Runs the floor again with the same seed (the embedded default floor when no
     file is given; give the same overrides as the run) and prints the events
@@ -19,6 +19,10 @@ enum ReplayCommand {
       --out DIR     also write the run's folder as 'mizan run --out DIR' does
                     (its summary printed first); open DIR/report.html#transaction=ID
                     at this transaction's diagram
+      --pcap FILE   also write the transaction's air as a capture for Wireshark:
+                    its till's advertising, its phone's connection request and
+                    their link's exchanges, from its start to its end
+                    (docs/outputs.md, air.pcapng)
     \(FloorOptions.help)
     """
 
@@ -33,14 +37,19 @@ enum ReplayCommand {
         }
         let tracePath = try args.value("--trace")
         let outDirectory = try args.value("--out")
+        let pcapPath = try args.value("--pcap")
         try args.finish()
+        var outputs = OutputPaths("mizan replay")
+        outputs.file("--pcap", pcapPath)
+        outputs.input(floorOptions.path, tracePath)
+        try outputs.check()
         if let outDirectory {
             // The run's folder, by mizan run's own rules: the same floor, seed and overrides.
             var runArguments: [String] = []
             var rest = arguments[...]
             while let argument = rest.popFirst() {
                 switch argument {
-                case "--transaction", "--trace", "--out": _ = rest.popFirst()
+                case "--transaction", "--trace", "--out", "--pcap": _ = rest.popFirst()
                 case "--floor": if let path = rest.popFirst() { runArguments.insert(path, at: 0) }
                 default: runArguments.append(argument)
                 }
@@ -58,6 +67,14 @@ enum ReplayCommand {
         for event in transaction.events {
             let time = TransactionsFile.seconds(event.time).compact
             print("  \(time) s  \(event.device.padding(9))  \(event.event)\(event.details.isEmpty ? "" : "  " + event.details)")
+        }
+        if let pcapPath {
+            let capture = AirCapture(only: AirCapture.Scope(till: transaction.tillDevice?.index, phone: transaction.phoneDevice?.index,
+                                                            from: transaction.start, to: transaction.end))
+            _ = try Floor(plan: plan, seed: seed, air: capture).run()
+            try outputs.make()
+            try TextFile.write(bytes: capture.pcapng(), to: pcapPath)
+            print("wrote \(pcapPath): \(capture.packets) packets of transaction \(number)")
         }
         return 0
     }

@@ -7,8 +7,19 @@ import MizanRadio
 /// each connection request; and each link's ATT exchanges (the GATT set-up,
 /// the writes to "To host" and the notifications on "To client", carrying
 /// the frames' bytes as sent) at the times they got through. Virtual time.
-/// At most `cap` bytes of packets are kept: the first ones, in time order.
+/// At most `cap` bytes of packets are kept: the first ones, in time order;
+/// with a `Scope`, only one till's and one phone's within a time span.
 public final class AirCapture: AirObserver {
+    /// The packets of one transaction (`mizan replay --pcap`): the till's advertising, the
+    /// phone's requests to it and their link's exchanges, from `from` to `to`.
+    public struct Scope: Sendable {
+        public let till: Int?, phone: Int?
+        public let from: Duration, to: Duration
+        public init(till: Int?, phone: Int?, from: Duration, to: Duration) {
+            self.till = till; self.phone = phone; self.from = from; self.to = to
+        }
+    }
+    public let scope: Scope?
     /// Bytes of packets kept by default: 64 MiB.
     public static let defaultCap = 64 << 20
     public let cap: Int
@@ -49,7 +60,17 @@ public final class AirCapture: AirObserver {
     private var spacing: [Int: Duration] = [:]
     private var kept = 0
 
-    public init(cap: Int = AirCapture.defaultCap) { self.cap = cap }
+    public init(cap: Int = AirCapture.defaultCap, only scope: Scope? = nil) {
+        self.cap = cap
+        self.scope = scope
+    }
+
+    /// Whether a packet of `till` (and `phone`, for a link's) at `time` is kept.
+    private func inScope(till: Int, phone: Int?, at time: Duration) -> Bool {
+        guard let scope else { return true }
+        guard time >= scope.from, time <= scope.to, scope.till == nil || scope.till == till else { return false }
+        return phone == nil || scope.phone == nil || scope.phone == phone
+    }
 
     private func add(_ time: Duration, _ body: Body, note: String, advert: Int? = nil) {
         let size: Int
@@ -78,6 +99,7 @@ public final class AirCapture: AirObserver {
             let packet = BLELinkLayerPacket.captured(rfChannel: BLELinkLayerPacket.rfChannel(advertising: channel),
                                                      accessAddress: BLELinkLayerPacket.advertisingAccessAddress,
                                                      crcInit: BLELinkLayerPacket.advertisingCRCInit, pdu: pdu, direction: .advertisingOrUnknown)
+            guard inScope(till: till, phone: nil, at: start + spacing * channel) else { continue }
             adverts.append(Advert(till: till, event: event, channel: channel))
             open[Self.key(till, event, channel)] = adverts.count - 1
             add(start + spacing * channel, .ready(packet), note: "", advert: adverts.count - 1)
@@ -118,11 +140,12 @@ public final class AirCapture: AirObserver {
         // T_IFS (150 us) after the advertising packet it answers, which lasts about 0.3 ms.
         let answered = time + (spacing[till] ?? .zero) * channel + .microseconds(450)
         let name = "\(DeviceRef.phone(phone).name) asks \(DeviceRef.till(till).name) to connect"
+        guard inScope(till: till, phone: phone, at: answered) else { return }
         add(answered, .ready(packet), note: taken ? name + "; the till takes it" : name + "; the till did not receive or take it")
     }
 
     public func setUp(phone: Int, till: Int, exchange: SetupExchange, request: Duration, response: Duration, phoneMTU: Int, tillMTU: Int) {
-        guard let connection = links[Self.pair(phone, till)] else { return }
+        guard let connection = links[Self.pair(phone, till)], inScope(till: till, phone: phone, at: request) else { return }
         let pdus = ATTPDU.setUp(exchange, phoneMTU: phoneMTU, tillMTU: tillMTU)
         let names = "\(DeviceRef.phone(phone).name) and \(DeviceRef.till(till).name): \(exchange.rawValue)"
         add(request, .data(connection: connection, central: true, l2cap: ATTPDU.l2cap(pdus.request)), note: names + ", request")
@@ -130,7 +153,7 @@ public final class AirCapture: AirObserver {
     }
 
     public func write(phone: Int, till: Int, bytes: [UInt8], exchanges: [(request: Duration, response: Duration)], mtu: Int) {
-        guard let connection = links[Self.pair(phone, till)] else { return }
+        guard let connection = links[Self.pair(phone, till)], inScope(till: till, phone: phone, at: exchanges.first?.request ?? .zero) else { return }
         let type = FrameType(peeking: bytes)?.name ?? "unknown"
         let note = "\(DeviceRef.phone(phone).name) writes a \(type) frame (\(bytes.count) bytes) to \(DeviceRef.till(till).name)"
         for (pdus, times) in zip(ATTPDU.write(bytes, mtu: mtu), exchanges) {
@@ -140,7 +163,7 @@ public final class AirCapture: AirObserver {
     }
 
     public func notification(phone: Int, till: Int, bytes: [UInt8], arrivals: [Duration], mtu: Int) {
-        guard let connection = links[Self.pair(phone, till)] else { return }
+        guard let connection = links[Self.pair(phone, till)], inScope(till: till, phone: phone, at: arrivals.first ?? .zero) else { return }
         let type = FrameType(peeking: bytes)?.name ?? "unknown"
         let note = "\(DeviceRef.till(till).name) notifies \(DeviceRef.phone(phone).name) of a \(type) frame (\(bytes.count) bytes)"
         for (pdu, time) in zip(ATTPDU.notifications(bytes, mtu: mtu), arrivals) {

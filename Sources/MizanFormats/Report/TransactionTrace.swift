@@ -73,7 +73,8 @@ public struct TransactionTrace {
     public let start: Duration
     /// The transaction's events collected so far, in trace order.
     public private(set) var events: [Event] = []
-    private let end: Duration
+    /// When the transaction's events end: its last step, and 100 ms more.
+    public let end: Duration
 
     /// The transaction with no events yet, from a report that kept it:
     /// `collect` its events from its run. `nil` when there is no such
