@@ -48,7 +48,7 @@ extension FloorEvent {
             }
             return ("settled", fields)
         case let .faultSkipped(device):
-            // Named as everywhere else, from 1 (until 2026-12-01 it said `phone(4)`, from 0).
+            // Named as everywhere else (`phone-5`), numbered from 1.
             return ("fault skipped", [("reason", .string("\(device.name) is not on the floor"))])
         case let .endOfTrace(lines): return ("end of trace", [("lines", .int(lines))])
         }
