@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanGeometry", "MizanSelection"]),
         // File formats and outputs: JSON, text files, CSV, SVG, floor and sweep
         // files, strategy specs, transactions and summary files.
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
+        // PageAssets embeds the report page's HTML, script and style (Report/Page) at build time.
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"],
+            exclude: ["Report/Page"], plugins: ["PageAssets"]),
         // Nearest-till selection on simulated and recorded RSSI: trace format,
         // Danis importer, calibration, experiments.
         .target(name: "MizanRecordings", dependencies: ["MizanFormats", "MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
@@ -55,6 +57,9 @@ let package = Package(
         // The digest of the package's sources, computed at build time for mizan.
         .plugin(name: "SourceDigest", capability: .buildTool(), dependencies: ["SourceDigestTool"]),
         .executableTarget(name: "SourceDigestTool", path: "Plugins/SourceDigestTool"),
+        // The report page's files, embedded at build time in MizanFormats.
+        .plugin(name: "PageAssets", capability: .buildTool(), dependencies: ["PageAssetsTool"]),
+        .executableTarget(name: "PageAssetsTool", path: "Plugins/PageAssetsTool"),
         // Test doubles: radios that fail loudly, a loopback link between two drivers. In no product.
         .target(name: "MizanTestSupport", dependencies: ["MizanRuntime", "MizanProtocol"], path: "Tests/MizanTestSupport"),
         .testTarget(
