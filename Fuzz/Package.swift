@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "MizanTime"),
         .target(name: "MizanRadio", dependencies: ["MizanTime", "MizanRuntime", "MizanProtocol", "MizanGeometry"]),
         .target(name: "MizanSim", dependencies: ["MizanRadio", "MizanTime", "MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanGeometry", "MizanSelection"]),
-        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
+        // Without the PageAssets plugin (its tool cannot be built under libFuzzer's flags): no pages here.
+        .target(name: "MizanFormats", dependencies: ["MizanSim", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"],
+                exclude: ["Report/Page"], swiftSettings: [.define("MIZAN_NO_PAGE_ASSETS")]),
         // The properties each fuzz target checks, one function per target.
         .target(name: "MizanFuzzChecks", dependencies: ["MizanProtocol", "MizanCrypto", "MizanFormats"]),
         .target(name: "FuzzFrame", dependencies: ["MizanFuzzChecks"]),
