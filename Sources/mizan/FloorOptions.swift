@@ -13,7 +13,7 @@ struct FloorOptions {
     static func read(_ args: inout Arguments) throws(UsageError) -> FloorOptions {
         FloorOptions(
             minutes: try args.number("--minutes", in: 0.001...1_000_000),
-            tills: try args.integer("--tills", in: 1...10_000),
+            tills: try args.integer("--tills", in: 1...FloorFile.maximumTills),
             payers: try args.integer("--payers", in: 1...10_000_000)
         )
     }

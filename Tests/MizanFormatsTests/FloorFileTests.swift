@@ -53,7 +53,7 @@ import MizanFormats
 
     @Test func aValueOfTheWrongKindIsAnError() {
         let failure = error(#"{"tills": {"row": {"count": "three"}}, "payers": {"arrivals": "pairs"}}"#)
-        #expect(failure == JSONFileError(file: "bad.json", field: "tills.row.count", problem: #"expected a whole number from 1 to 100000, got "three""#))
+        #expect(failure == JSONFileError(file: "bad.json", field: "tills.row.count", problem: #"expected a whole number from 1 to 2000, got "three""#))
     }
 
     @Test func aValueOutOfRangeIsAnError() {

@@ -47,11 +47,24 @@ public enum FloorFile: JSONFileFormat {
 
     // MARK: tills
 
+    /// The most tills a floor may have (a row's count, a list's length, `--tills`): what runs.
+    /// Every scanning phone is offered every till's advertising, so a floor's cost grows faster
+    /// than the square of its tills: with a payer per till, one virtual second on one core here
+    /// takes 1.2 s and 77 MB at 1,000 tills, 14 s and 134 MB at 2,000, 73 s and 246 MB at 4,000
+    /// (docs/running-a-floor.md).
+    public static let maximumTills = 2_000
+
+    /// Why a floor of `count` tills is refused.
+    public static func tooManyTills(_ count: Int) -> String {
+        "\(count) tills, over the \(maximumTills) a floor may have: one virtual second of \(maximumTills) tills, a payer at each, takes about 14 s on one core (docs/running-a-floor.md, input limits)"
+    }
+
     private static func readTills(_ root: JSONObjectReader) throws(JSONFileError) -> [TillPlan] {
         guard let value = root.value("tills") else { throw root.error("tills", "missing; expected a row {\"row\": {...}} or a list of tills") }
         let file = root.file
         if case let .array(items) = value {
             guard !items.isEmpty else { throw root.error("tills", "expected at least one till") }
+            guard items.count <= maximumTills else { throw root.error("tills", tooManyTills(items.count)) }
             var tills: [TillPlan] = []
             var positions: [Position: Int] = [:]
             for (index, item) in items.enumerated() {
@@ -78,7 +91,14 @@ public enum FloorFile: JSONFileFormat {
         }
         let tills = try JSONObjectReader(value, file: file, path: "tills")
         let row = try tills.required(tills.optionalObject("row"), "row", "an object {\"count\": N, \"spacing\": metres}")
-        let count = try row.required(row.optionalInteger("count", in: 1...100_000), "count", "a whole number of tills")
+        let count: Int
+        do {
+            count = try row.required(row.optionalInteger("count", in: 1...maximumTills), "count", "a whole number of tills")
+        } catch {
+            // A whole number past the limit is told why there is one.
+            if let asked = try? row.optionalInteger("count", in: 1...Int.max), asked > maximumTills { throw row.error("count", tooManyTills(asked)) }
+            throw error
+        }
         let spacing = try row.optionalNumber("spacing", in: 0.01...1000) ?? 2
         let height = try row.optionalNumber("height", in: 0...100) ?? 1.0
         try row.finish()
