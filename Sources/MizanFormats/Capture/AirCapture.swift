@@ -42,6 +42,7 @@ public final class AirCapture: AirObserver {
     }
     private struct Advert {
         let till: Int, event: Int, channel: Int
+        var collided = false
         var heard: [(phone: Int, rssi: Int)] = []
         var lost: [(phone: Int, why: AirLoss)] = []
     }
@@ -114,6 +115,11 @@ public final class AirCapture: AirObserver {
     public func lost(till: Int, event: Int, channel: Int, phone: Int, why: AirLoss) {
         guard let index = open[Self.key(till, event, channel)] else { return }
         adverts[index].lost.append((phone, why))
+    }
+
+    public func collided(till: Int, event: Int, channel: Int) {
+        guard let index = open[Self.key(till, event, channel)] else { return }
+        adverts[index].collided = true
     }
 
     public func connectRequest(phone: Int, till: Int, event: Int, channel: Int, at time: Duration, interval: Duration, timeout: Duration, taken: Bool) {
@@ -235,6 +241,7 @@ public final class AirCapture: AirObserver {
 
     private func describe(_ advert: Advert) -> String {
         var text = "\(DeviceRef.till(advert.till).name) advertising event \(advert.event), channel \(37 + advert.channel)"
+        if advert.collided { text += "; collided with another till's packet on the channel: no phone heard it" }
         if !advert.heard.isEmpty {
             text += "; heard by " + advert.heard.map { "\(DeviceRef.phone($0.phone).name) at \($0.rssi) dBm" }.joined(separator: ", ")
         }

@@ -14,6 +14,8 @@ public protocol AirObserver: AnyObject {
     func heard(till: Int, event: Int, channel: Int, phone: Int, rssi: Int)
     /// Phone `phone` listened on `channel` and the event's packet there did not get through.
     func lost(till: Int, event: Int, channel: Int, phone: Int, why: AirLoss)
+    /// The event's packet on `channel` collided on the air, for every phone (the simple model).
+    func collided(till: Int, event: Int, channel: Int)
     /// Phone `phone` answered the event's packet on `channel` with a connection request for
     /// connection events `interval` apart and a supervision `timeout`; `taken` when the till
     /// received and took it.

@@ -63,7 +63,10 @@ extension RadioMedium: TimerTarget {
             if parameters.collisions {
                 let collided = time - lastPacketOnChannel[channel] < parameters.packetAirtime
                 lastPacketOnChannel[channel] = time
-                if collided { continue }
+                if collided {
+                    if let air { air.collided(till: till.index, event: advertisingEvents, channel: channel) }
+                    continue
+                }
             }
             forEachListener(of: till) { phone in
                 // The link's mean is the same on every channel of the event:
