@@ -6,8 +6,8 @@ import MizanRecordings
 enum TwinCommand {
     static let usage = """
     usage: mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) [--seed N] [--out DIR]
-           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--elevation-loss] [--json FILE] [--svg FILE]
-           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--elevation-loss] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE (--fit-trace FILE | --radio FILE) --compare [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--no-direction] [--elevation-loss] [--json FILE] [--svg FILE]
+           mizan twin --tills FILE --trace FILE --leave-one-out [--seeds N] [--every S] [--no-room-map] [--own-exponents] [--no-direction] [--elevation-loss] [--json FILE] [--svg FILE]
 
     Puts the tills of a recording (RSSI trace format v1) where they were, moves
     a simulated phone along each recorded phone's path at the recorded times,
@@ -32,6 +32,8 @@ enum TwinCommand {
                         tracks passed (in by default; docs/digital-twin.md)
       --own-exponents   keep each till's own exponent, not drawn toward the
                         shared one as far as the training leaves it in doubt
+      --no-direction    leave out the carried device's gain by direction (fitted
+                        and in by default)
       --elevation-loss  also fit the tills' loss toward steep angles per mounting
                         height (an experiment: worse in both rooms)
       --seeds N         seeds to average over (default 5)
@@ -57,7 +59,7 @@ enum TwinCommand {
             throw UsageError("mizan twin: the room map is part of every fit; --no-room-map leaves it out")
         }
         let structure = TwinFit.Structure(roomMap: !(try args.flag("--no-room-map")), shrinkExponents: !(try args.flag("--own-exponents")),
-                                          elevation: try args.flag("--elevation-loss"))
+                                          direction: !(try args.flag("--no-direction")), elevation: try args.flag("--elevation-loss"))
         let givenSeed = try args.integer("--seed", in: UInt64.min...UInt64.max)
         let givenSeeds = try args.integer("--seeds", in: 1...1000)
         let givenEvery = try args.number("--every", in: 0.01...3600)
@@ -71,7 +73,8 @@ enum TwinCommand {
         try checkSettings(comparing: compare || leaveOneOut, mode: leaveOneOut ? "--leave-one-out" : "--compare", fitted: radioPath == nil,
                           given: [("--seed", givenSeed != nil), ("--out", outDirectory != nil), ("--seeds", givenSeeds != nil), ("--every", givenEvery != nil),
                                   ("--json", jsonPath != nil), ("--svg", svgPath != nil), ("--no-room-map", !structure.roomMap),
-                                  ("--own-exponents", !structure.shrinkExponents), ("--elevation-loss", structure.elevation)])
+                                  ("--own-exponents", !structure.shrinkExponents), ("--no-direction", !structure.direction),
+                                  ("--elevation-loss", structure.elevation)])
         let seed = givenSeed ?? 1
         let seeds = givenSeeds ?? 5
         let every = givenEvery ?? 0.5
@@ -151,15 +154,16 @@ enum TwinCommand {
         return 0
     }
 
-    /// Every option has an effect in the mode chosen, or is refused naming the mode:
-    /// one simulation (`--seed`, `--out`) or a comparison over seeds (`--seeds`,
-    /// `--every`, `--json`, `--svg`); `--no-room-map`, `--own-exponents` and `--elevation-loss` are
-    /// fitted, so they need a radio that is fitted (`--fit-trace`, `--leave-one-out`), not read.
     /// Says that a trace without headings has its carriers face the way they walk (`RecordedPath`).
     static func noteWalkingHeadings(_ path: String) {
         printError("mizan twin: \(path) has no heading column: its carriers face the way they walk (positions 0.5 s either side; standing, the way they last faced)")
     }
 
+    /// Every option has an effect in the mode chosen, or is refused naming the mode:
+    /// one simulation (`--seed`, `--out`) or a comparison over seeds (`--seeds`,
+    /// `--every`, `--json`, `--svg`); the structure flags (`--no-room-map`, `--own-exponents`,
+    /// `--no-direction`, `--elevation-loss`) shape a fit, so they need a radio that is fitted
+    /// (`--fit-trace`, `--leave-one-out`), not read.
     static func checkSettings(comparing: Bool, mode: String, fitted: Bool, given: [(name: String, present: Bool)]) throws(UsageError) {
         let present = Set(given.filter(\.present).map(\.name))
         for name in ["--seed", "--out"] where comparing && present.contains(name) {
@@ -168,7 +172,7 @@ enum TwinCommand {
         for name in ["--seeds", "--every", "--json", "--svg"] where !comparing && present.contains(name) {
             throw UsageError("mizan twin: \(name) goes with --compare or --leave-one-out; one simulation (without them) runs one seed (--seed) and writes its recording")
         }
-        for name in ["--no-room-map", "--own-exponents", "--elevation-loss"] where !fitted && present.contains(name) {
+        for name in ["--no-room-map", "--own-exponents", "--no-direction", "--elevation-loss"] where !fitted && present.contains(name) {
             throw UsageError("mizan twin: \(name) is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave \(name) out, or fit the radio")
         }
     }

@@ -26,7 +26,7 @@ import Testing
         // The flags parse; what fails is the missing recording, not the options.
         let answer = CommandLineTests.usageError {
             try TwinCommand.main(["--tills", "/nonexistent/t.csv", "--trace", "/nonexistent/r.csv", "--leave-one-out",
-                                  "--no-room-map", "--own-exponents", "--elevation-loss"])
+                                  "--no-room-map", "--own-exponents", "--no-direction", "--elevation-loss"])
         }
         #expect(answer?.hasPrefix("not a usage error") == true)
         #expect(answer?.contains("/nonexistent/t.csv") == true)

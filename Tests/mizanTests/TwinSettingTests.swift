@@ -25,6 +25,7 @@ import Testing
             == "mizan twin: --no-room-map is fitted on training tracks (--fit-trace FILE or --leave-one-out), and --radio takes the radio as it is written; leave --no-room-map out, or fit the radio")
         #expect(Self.refusal(["--radio", "c.json", "--own-exponents"])?.hasPrefix("mizan twin: --own-exponents is fitted on training tracks") == true)
         #expect(Self.refusal(["--radio", "c.json", "--elevation-loss"])?.hasPrefix("mizan twin: --elevation-loss is fitted on training tracks") == true)
+        #expect(Self.refusal(["--radio", "c.json", "--no-direction"])?.hasPrefix("mizan twin: --no-direction is fitted on training tracks") == true)
     }
 
     @Test func askingForTheRoomMapSaysItIsAlwaysIn() {

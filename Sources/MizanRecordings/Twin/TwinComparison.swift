@@ -61,6 +61,8 @@ public struct TwinComparison: Sendable {
 
     public let name: String
     public let strategies: [StrategyRow]
+    /// Seconds between the sessions' starts.
+    public let every: Double
     public let realRate: Double
     /// Mean over seeds.
     public let simulatedRate: Double
@@ -74,6 +76,10 @@ public struct TwinComparison: Sendable {
     public let simulatedTime: [TimeStructure]
     /// The strategy whose choices the time structure follows: `mean` (1 s), the recordings' clue.
     public static let timeStrategy = StrategyName.mean
+    /// `strongest`'s accuracy by the way the carrier walks (`WalkingDirectionSplit`): the recording's,
+    /// and each seed's; nil when `strongest` was not scored.
+    public let realDirection: WalkingDirectionSplit?
+    public let simulatedDirection: [WalkingDirectionSplit]
 
     /// The strategies `--compare` scores: each with its defaults (1 s window).
     /// The position-based ones (`position`, `fingerprint`) only `withSurvey`:
@@ -140,6 +146,15 @@ public struct TwinComparison: Sendable {
             realTime = nil
             simulatedTime = []
         }
+        if let spec = strategies.first(where: { $0.name == WalkingDirectionSplit.strategy && $0.base == nil }), let strategy = spec.plainStrategy {
+            let replay = TraceReplay(strategy: strategy, every: every)
+            realDirection = WalkingDirectionSplit(decisions: replay.decisions(real), trace: real)
+            simulatedDirection = simulated.map { WalkingDirectionSplit(decisions: replay.decisions($0), trace: $0) }
+        } else {
+            realDirection = nil
+            simulatedDirection = []
+        }
+        self.every = every
         realRate = Self.packetsPerReceiverPerSecond(real, duration: real)
         simulatedRate = simulated.isEmpty ? .nan
             : simulated.reduce(0) { $0 + Self.packetsPerReceiverPerSecond($1, duration: real) } / Double(simulated.count)
@@ -172,5 +187,47 @@ public struct TwinComparison: Sendable {
             let values = simulatedTime.map { $0.figures[index].value }.filter { !$0.isNaN }
             return (realTime.figures[index], values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count))
         }
+    }
+
+    /// `strongest`'s accuracy by walking direction, per group: the recording's (with its 90 % interval,
+    /// its sessions) and the twin's (mean over seeds of each seed's share); empty when `strongest` was not scored.
+    public var directionFigures: [DirectionFigure] {
+        guard let realDirection else { return [] }
+        return Self.directionFigures(real: realDirection, simulated: simulatedDirection, every: every, stream: Self.bootstrapRoot.split(name))
+    }
+
+    /// One group of a walking-direction split: real [interval] / twin.
+    public struct DirectionFigure: Sendable {
+        public let group: WalkingDirectionSplit.Group
+        public let sessions: Int
+        public let real: AccuracyInterval
+        public let simulated: Double
+        /// Whether the group has sessions enough for its interval (two blocks): with fewer, every
+        /// resample is the whole group, and the interval would claim a precision it does not have.
+        public var hasInterval: Bool { sessions >= 2 * AccuracyInterval.block(every: every) }
+        let every: Double
+        /// Whether the twin lies in the real figure's interval (false where it has none).
+        public var simulatedWithinRealInterval: Bool { hasInterval && real.contains(simulated) }
+        /// Whether the twin is within `points` of the real share.
+        public func within(points: Double) -> Bool { abs(simulated - real.accuracy) * 100 <= points }
+    }
+
+    static func directionFigures(real: WalkingDirectionSplit, simulated: [WalkingDirectionSplit], every: Double,
+                                 stream: SeededGenerator) -> [DirectionFigure] {
+        WalkingDirectionSplit.Group.allCases.map { group in
+            let values = simulated.map { $0.accuracy(group) }.filter { !$0.isNaN }
+            return DirectionFigure(group: group, sessions: real.sessions(group),
+                                   real: real.interval(group, every: every, generator: stream.split("walking direction")),
+                                   simulated: values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count), every: every)
+        }
+    }
+
+    /// The split pooled over `comparisons` (every session of every track): real, and the twin seed by seed.
+    public static func pooledDirectionFigures(_ comparisons: [TwinComparison]) -> [DirectionFigure] {
+        let real = comparisons.compactMap(\.realDirection)
+        guard real.count == comparisons.count, let every = comparisons.first?.every else { return [] }
+        let seeds = comparisons.map(\.simulatedDirection.count).min() ?? 0
+        let simulated = (0..<seeds).map { seed in WalkingDirectionSplit.pooled(comparisons.map { $0.simulatedDirection[seed] }) }
+        return directionFigures(real: WalkingDirectionSplit.pooled(real), simulated: simulated, every: every, stream: bootstrapRoot.split("pooled"))
     }
 }

@@ -66,7 +66,7 @@ public struct TwinFit: Sendable {
 
     /// The tills' loss toward steep angles, per mounting height (`ElevationLoss`; none when fitted without it).
     public let elevationLoss: ElevationLoss
-    /// The carried device's gain by direction, fitted on the residuals (`DirectionGain`).
+    /// The carried device's gain by direction, fitted on the residuals (`DirectionGain`; none with `Structure.direction` off).
     public let direction: DirectionGain
     /// What each (till, track) holds of its own (`TrackDrift`), and its two parts' shares of the residual variance.
     public let trackDrift: TrackDrift
@@ -90,10 +90,12 @@ public struct TwinFit: Sendable {
         public var roomMap: Bool
         /// Draw each till's exponent toward the shared one (`ExponentShrinkage`); else each keeps its own.
         public var shrinkExponents: Bool
+        /// Fit the carried device's gain by direction (`DirectionGain`); else none.
+        public var direction: Bool
         /// Fit the tills' loss toward steep angles (`ElevationLoss`): an experiment that makes both rooms worse.
         public var elevation: Bool
-        public init(roomMap: Bool = true, shrinkExponents: Bool = true, elevation: Bool = false) {
-            self.roomMap = roomMap; self.shrinkExponents = shrinkExponents; self.elevation = elevation
+        public init(roomMap: Bool = true, shrinkExponents: Bool = true, direction: Bool = true, elevation: Bool = false) {
+            self.roomMap = roomMap; self.shrinkExponents = shrinkExponents; self.direction = direction; self.elevation = elevation
         }
     }
 
@@ -110,7 +112,7 @@ public struct TwinFit: Sendable {
         exponentKept = lines.kept
         elevationLoss = lines.elevation
         var points = Self.residuals(trace, lines: lines, calibration: calibration, tillPositions: tillPositions)
-        direction = Self.direction(&points, offsets: &lines.offsets)
+        direction = structure.direction ? Self.direction(&points, offsets: &lines.offsets) : .none
         headingsRecorded = !trace.phones.isEmpty && trace.hasHeadings
 
         // Advertising and scanning, from the packets' own timing.

@@ -137,7 +137,36 @@ public enum TwinReport {
             + "(one strategy: \(perfect.pairsWithin) of \(perfect.pairs)).\n"
             + "Largest packet-rate difference \(Figures.text((rates.max() ?? .nan) * 100, digits: 1)) %; "
             + "RSSI histogram overlap " + comparisons.map { Figures.text($0.realHistogram.overlap($0.simulatedHistogram), digits: 2) }.joined(separator: ", ") + "\n"
-        return text + timeTable(comparisons)
+        return text + timeTable(comparisons) + directionTable(comparisons)
+    }
+
+    /// `strongest`'s accuracy by the way the carrier walks (`WalkingDirectionSplit`) per track, and pooled:
+    /// real [90 % interval] (sessions) / twin (mean over seeds).
+    static func directionTable(_ comparisons: [TwinComparison]) -> String {
+        guard comparisons.first?.realDirection != nil else { return "" }
+        let groups = WalkingDirectionSplit.Group.allCases
+        let window = Figures.text(RecordedPath.walkingWindow, digits: 1), standing = Figures.text(RecordedPath.standingSpeed, digits: 2)
+        let settling = Figures.text(WalkingDirectionSplit.settling, digits: 0), strategy = WalkingDirectionSplit.strategy.rawValue
+        var text = "\nAccuracy of '\(strategy)' (1 s) by the way the carrier walks, from the angle between the walking direction "
+        text += "(positions \(window) s either side) and the bearing to the nearest till: toward under 45 degrees, away over 135, beside between, "
+        text += "standing under \(standing) m/s; sessions from \(settling) s into each track. real [90 % interval] (sessions) / twin\n\n"
+        text += "| track | " + groups.map(\.rawValue).joined(separator: " | ") + " |\n|---|" + String(repeating: "---|", count: groups.count) + "\n"
+        func row(_ name: String, _ figures: [TwinComparison.DirectionFigure]) -> String {
+            "| \(name) | " + figures.map { figure in
+                guard figure.sessions > 0 else { return "- (0)" }
+                guard figure.hasInterval else { return "\(percent(figure.real.accuracy)) (\(figure.sessions)) / \(percent(figure.simulated))" }
+                return "\(percent(figure.real.accuracy)) \(interval(figure.real)) (\(figure.sessions)) / \(percent(figure.simulated))"
+                    + (figure.simulatedWithinRealInterval ? "" : " *")
+            }.joined(separator: " | ") + " |\n"
+        }
+        for c in comparisons { text += row(c.name, c.directionFigures) }
+        let pooled = comparisons.count > 1 ? TwinComparison.pooledDirectionFigures(comparisons) : comparisons[0].directionFigures
+        if comparisons.count > 1 { text += row("all (pooled)", pooled) }
+        let scored = pooled.filter { $0.sessions > 0 && !$0.simulated.isNaN }
+        text += "\nPooled, \(scored.filter { $0.within(points: 10) }.count) of \(scored.count) groups within 10 points of the recording "
+            + "(largest gap \(Figures.text((scored.map { abs($0.simulated - $0.real.accuracy) }.max() ?? .nan) * 100, digits: 1))); "
+            + "* outside the real interval; no interval under \(2 * AccuracyInterval.block(every: comparisons[0].every)) sessions (two blocks).\n"
+        return text
     }
 
     /// The time structure (`TimeStructure`) per track: real [90 % interval] / twin (mean over seeds), and how many twin figures lie inside.
@@ -189,6 +218,7 @@ public enum TwinReport {
                                      ("realInterval", .object([("low", n(figure.real.low)), ("high", n(figure.real.high))])),
                                      ("simulated", n(figure.simulated)), ("simulatedWithinRealInterval", .bool(figure.real.contains(figure.simulated)))])
                 })),
+                ("walkingDirection", directionJSON(c.directionFigures)),
                 ("fit", c.fit?.json ?? .null),
             ])
         }
@@ -212,6 +242,7 @@ public enum TwinReport {
             ("medianIntervalWidthPoints", n(summary.medianIntervalWidth)),
             ("blockSeconds", n(AccuracyInterval.defaultBlockSeconds)),
             ("pooled", .array(pooledRows)),
+            ("walkingDirectionPooled", directionJSON(TwinComparison.pooledDirectionFigures(comparisons))),
             ("perfectModelPooled", .object([("points", n(perfect.points)), ("seedsWithEveryStrategyWithin", .int(perfect.seedsWithEveryStrategyWithin)),
                                             ("seeds", .int(perfect.seeds)), ("strategiesWithin", .int(perfect.pairsWithin)),
                                             ("strategySeedPairs", .int(perfect.pairs))])),
@@ -219,13 +250,22 @@ public enum TwinReport {
         return JSON.object([("comparisons", .array(tracks)), ("summary", summaryJSON)]).spaced + "\n"
     }
 
+    /// The walking-direction split's groups as JSON (an empty array when `strongest` was not scored).
+    static func directionJSON(_ figures: [TwinComparison.DirectionFigure]) -> JSON {
+        .array(figures.map { figure in
+            .object([("group", .string(figure.group.rawValue)), ("sessions", .int(figure.sessions)), ("real", .figure(figure.real.accuracy)),
+                     ("realInterval", figure.hasInterval ? .object([("low", .figure(figure.real.low)), ("high", .figure(figure.real.high))]) : .null),
+                     ("simulated", .figure(figure.simulated)), ("simulatedWithinRealInterval", .bool(figure.simulatedWithinRealInterval))])
+        })
+    }
+
     /// Left: each strategy's accuracy, real (with its 90 % interval) against
     /// simulated, pooled over the comparisons. Right: the RSSI histograms, real against simulated.
     public static func svg(_ comparisons: [TwinComparison], title: String) -> String {
         let labels = comparisons.first?.strategies.map { $0.strategy.label } ?? []
-        let figureNames = comparisons.first?.timeFigures.map(\.real.name) ?? []
+        let lowerRows = panelRows(comparisons)
         let timeTop = 560.0, rowHeight = 30.0
-        let width = 980.0, height = figureNames.isEmpty ? 540.0 : timeTop + 40 + rowHeight * Double(figureNames.count), top = 50.0, plotHeight = 300.0
+        let width = 980.0, height = lowerRows.isEmpty ? 540.0 : timeTop + 40 + rowHeight * Double(lowerRows.count), top = 50.0, plotHeight = 300.0
         var svg = SVGDocument(width: width, height: height)
         svg.text(title, x: width / 2, y: 22, size: 15, anchor: "middle")
         // Accuracy bars.
@@ -270,33 +310,57 @@ public enum TwinReport {
         svg.text("real recording (line: its 90 % interval)", x: left + 18, y: legendY)
         svg.rect(x: left + 270, y: legendY - 10, width: 12, height: 12, fill: "#ff7f0e")
         svg.text("twin (mean over seeds)", x: left + 288, y: legendY)
-        if !figureNames.isEmpty { timePanel(comparisons, names: figureNames, into: &svg, top: timeTop, rowHeight: rowHeight) }
+        if !lowerRows.isEmpty { lowerPanel(lowerRows, tracks: comparisons.count, into: &svg, top: timeTop, rowHeight: rowHeight) }
         return svg.text
     }
 
-    /// The time structure (`TimeStructure`), one row per figure: each track's real 90 % interval
-    /// (a bar) and the twin's mean over seeds (a dot; red outside the interval), on one scale from -0.5 to 1.
-    static func timePanel(_ comparisons: [TwinComparison], names: [String], into svg: inout SVGDocument, top: Double, rowHeight: Double) {
+    /// One row of the SVG's lower panel: a figure's name and, per track, its real 90 % interval and the twin's mean over seeds.
+    typealias PanelRow = (name: String, cells: [(low: Double, high: Double, simulated: Double)])
+
+    /// The lower panel's rows: the time structure (`TimeStructure`), then `strongest` by walking direction (`WalkingDirectionSplit`).
+    static func panelRows(_ comparisons: [TwinComparison]) -> [PanelRow] {
+        let names = comparisons.first?.timeFigures.map(\.real.name) ?? []
+        var rows: [PanelRow] = names.indices.map { index in
+            (names[index], comparisons.compactMap { c in
+                c.timeFigures.indices.contains(index) ? (c.timeFigures[index].real.low, c.timeFigures[index].real.high, c.timeFigures[index].simulated) : nil
+            })
+        }
+        if comparisons.first?.realDirection != nil {
+            rows += WalkingDirectionSplit.Group.allCases.enumerated().map { index, group in
+                ("\(WalkingDirectionSplit.strategy.rawValue) right, \(group.rawValue)", comparisons.compactMap { c in
+                    let figures = c.directionFigures
+                    guard figures.indices.contains(index) else { return nil }
+                    let figure = figures[index]
+                    return figure.hasInterval ? (figure.real.low, figure.real.high, figure.simulated) : (.nan, .nan, figure.simulated)
+                })
+            }
+        }
+        return rows
+    }
+
+    /// The lower panel, one row per figure: each track's real 90 % interval (a bar) and the twin's mean
+    /// over seeds (a dot; red outside the interval), on one scale from -0.5 to 1.
+    static func lowerPanel(_ rows: [PanelRow], tracks: Int, into svg: inout SVGDocument, top: Double, rowHeight: Double) {
         let left = 330.0, right = 950.0
         func x(_ value: Double) -> Double { left + (Swift.min(Swift.max(value, -0.5), 1) + 0.5) / 1.5 * (right - left) }
-        svg.text("Time structure of '\(TwinComparison.timeStrategy.rawValue)' and of the readings, track by track: real 90 % interval (bar), twin (dot; red outside)",
-                 x: 16, y: top, size: 13)
+        svg.text("Time structure of '\(TwinComparison.timeStrategy.rawValue)', the readings and '\(WalkingDirectionSplit.strategy.rawValue)' by walking direction, "
+                 + "track by track: real 90 % interval (bar), twin (dot; red outside, grey with no interval)", x: 16, y: top, size: 13)
         for tick in [-0.5, 0, 0.5, 1] {
-            svg.line(x1: x(tick), y1: top + 10, x2: x(tick), y2: top + 14 + rowHeight * Double(names.count), stroke: "#ddd")
-            svg.text(Figures.text(tick, digits: 1), x: x(tick), y: top + 28 + rowHeight * Double(names.count), anchor: "middle")
+            svg.line(x1: x(tick), y1: top + 10, x2: x(tick), y2: top + 14 + rowHeight * Double(rows.count), stroke: "#ddd")
+            svg.text(Figures.text(tick, digits: 1), x: x(tick), y: top + 28 + rowHeight * Double(rows.count), anchor: "middle")
         }
-        for (row, name) in names.enumerated() {
-            let base = top + 24 + rowHeight * Double(row)
-            svg.text(name, x: left - 8, y: base + 4, size: 11, anchor: "end")
-            for (track, comparison) in comparisons.enumerated() {
-                let figures = comparison.timeFigures
-                guard figures.indices.contains(row) else { continue }
-                let figure = figures[row], offset = (Double(track) - Double(comparisons.count - 1) / 2) * 3.5
-                if !figure.real.low.isNaN {
-                    svg.line(x1: x(figure.real.low), y1: base + offset, x2: x(figure.real.high), y2: base + offset, stroke: "#1f77b4", width: 2)
+        for (index, row) in rows.enumerated() {
+            let base = top + 24 + rowHeight * Double(index)
+            svg.text(row.name, x: left - 8, y: base + 4, size: 11, anchor: "end")
+            for (track, cell) in row.cells.enumerated() {
+                let offset = (Double(track) - Double(tracks - 1) / 2) * 3.5
+                if !cell.low.isNaN {
+                    svg.line(x1: x(cell.low), y1: base + offset, x2: x(cell.high), y2: base + offset, stroke: "#1f77b4", width: 2)
                 }
-                if !figure.simulated.isNaN {
-                    svg.circle(x: x(figure.simulated), y: base + offset, r: 2.2, fill: figure.real.contains(figure.simulated) ? "#ff7f0e" : "#c0392b", opacity: 1)
+                if !cell.simulated.isNaN {
+                    // Grey where the recording has no interval to hold the twin against.
+                    let inside = cell.simulated >= cell.low && cell.simulated <= cell.high
+                    svg.circle(x: x(cell.simulated), y: base + offset, r: 2.2, fill: cell.low.isNaN ? "#999" : inside ? "#ff7f0e" : "#c0392b", opacity: 1)
                 }
             }
         }
