@@ -45,11 +45,11 @@ import Testing
         let chain = PhoneChain(find: .standard)
         var states: [PhoneChain.State] = [.initial]
         let paths: [[PhoneChain.Event]] = [
-            PhoneScript.toConfirmed.map(\.event) + [.disconnected, .dismiss],
-            [.tapStart, .payerCancels],
+            PhoneScript.toConfirmed.map(\.event) + [.disconnected, .find(.dismiss)],
+            [.find(.tapStart), .payerCancels],
             [.radioChanged(.off)], [.radioChanged(.notAllowed)],
-            [.tapStart, .radioChanged(.off)],
-            [.tapStart, .deadlinePassed],
+            [.find(.tapStart), .radioChanged(.off)],
+            [.find(.tapStart), .deadlinePassed],
         ]
         for path in paths {
             var state = PhoneChain.State.initial

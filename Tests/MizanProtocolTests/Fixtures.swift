@@ -37,10 +37,10 @@ struct HostScript {
 
     /// Lock, phone key, session, amount on the radio: the till waits for the payer.
     static let toSecureLink: [Step] = [
-        (.operatorLocks(Fixtures.amount), [.startAdvertising(Fixtures.advertisement), .startCountdown(.seconds(60))], .broadcasting),
-        (.phoneKeyReceived(Fixtures.phone, Fixtures.phoneKey), [.stopAdvertising, .establishSession(Fixtures.phone, phoneKey: Fixtures.phoneKey, Fixtures.transaction)], .securingLink),
-        (.sessionEstablished, [.sendAmount(Fixtures.phone, Fixtures.details)], .securingLink),
-        (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+        (.entry(.lock(Fixtures.amount)), [.broadcast(.startAdvertising(Fixtures.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
+        (.phoneKeyReceived(Fixtures.phone, Fixtures.phoneKey), [.broadcast(.stopAdvertising), .broadcast(.establishSession(Fixtures.phone, phoneKey: Fixtures.phoneKey, Fixtures.transaction))], .securingLink),
+        (.broadcast(.sessionEstablished), [.broadcast(.sendAmount(Fixtures.phone, Fixtures.details))], .securingLink),
+        (.broadcast(.amountHandedToRadio), [.broadcast(.cancelCountdown)], .waitingForPayer),
     ]
 
     static let toConfirmed: [Step] = toSecureLink + [
@@ -65,21 +65,21 @@ struct PhoneScript {
     static let sample = RSSISample(till: Fixtures.till, rssi: -60, at: .milliseconds(100))
 
     static let toConnecting: [Step] = [
-        (.tapStart, [.startScan, .startDeadline(.seconds(10)), .startScanWindow(.seconds(1))], .searching),
+        (.find(.tapStart), [.find(.startScan), .find(.startDeadline(.seconds(10))), .find(.startScanWindow(.seconds(1)))], .searching),
         (.advertisementSeen(sample), [], .searching),
-        (.scanWindowElapsed(now: .seconds(1)), [.stopScan, .connect(Fixtures.till)], .connecting),
+        (.find(.scanWindowElapsed(now: .seconds(1))), [.find(.stopScan), .connect(.connect(Fixtures.till))], .connecting),
     ]
 
     static let toKeyWritten: [Step] = toConnecting + [
-        (.connected, [.sendPhoneKey], .connecting),
-        (.writeAcknowledged, [], .connecting),
+        (.connect(.connected), [.connect(.sendPhoneKey)], .connecting),
+        (.connect(.writeAcknowledged), [], .connecting),
     ]
 
     static let toReview: [Step] = toKeyWritten + [
-        (.amountReceived(Fixtures.details), [.cancelDeadline], .reviewAmount),
+        (.amountReceived(Fixtures.details), [.connect(.cancelDeadline)], .reviewAmount),
     ]
 
     static let toConfirmed: [Step] = toReview + [
-        (.payerConfirms, [.send(.decision(.confirm))], .waitingForResult),
+        (.review(.payerConfirms), [.review(.send(.decision(.confirm)))], .waitingForResult),
     ]
 }

@@ -9,57 +9,57 @@ import Testing
     @Test func success_operatorPicksSuccessAndTheResultIsDelivered() {
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
-            (.delivered(F.phone), [.retireService, .finished(.paid, F.transaction)], .paid),
-            (.operatorStartsNewSale, [], .keypad),
+            (.payment(.operatorPicks(.success)), [.payment(.send(F.phone, .result(.success)))], .sendingResult),
+            (.payment(.delivered(F.phone)), [.payment(.retireService), .entry(.finished(.paid, F.transaction))], .paid),
+            (.entry(.newSale), [], .keypad),
         ])
     }
 
     @Test func failure_operatorPicksFailure() {
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
-            (.delivered(F.phone), [.retireService, .finished(.failed, F.transaction)], .failed),
+            (.payment(.operatorPicks(.failure)), [.payment(.send(F.phone, .result(.failure)))], .sendingResult),
+            (.payment(.delivered(F.phone)), [.payment(.retireService), .entry(.finished(.failed, F.transaction))], .failed),
         ])
     }
 
     @Test func payerDeclines_tillShowsPayerDeclined() {
         var host = HostScript()
         host.run(HostScript.toSecureLink + [
-            (.received(F.phone, .decision(.decline)), [.retireService, .finished(.payerDeclined, F.transaction)], .payerDeclined),
+            (.received(F.phone, .decision(.decline)), [.payment(.retireService), .entry(.finished(.payerDeclined, F.transaction))], .payerDeclined),
         ])
     }
 
     @Test func noOneConnects_countdownEndsAndTillReturnsToKeypad() {
         var host = HostScript()
         host.run([
-            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
-            (.countdownExpired, [.stopAdvertising, .retireService, .finished(.countdownExpired, F.transaction)], .keypad),
+            (.entry(.lock(F.amount)), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
+            (.broadcast(.countdownExpired), [.broadcast(.stopAdvertising), .broadcast(.retireService), .entry(.finished(.countdownExpired, F.transaction))], .keypad),
         ])
     }
 
     @Test func operatorCancelsWhileBroadcasting_tillReturnsToKeypad() {
         var host = HostScript()
         host.run([
-            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
-            (.operatorCancels, [.stopAdvertising, .cancelCountdown, .retireService, .finished(.cancelledWhileBroadcasting, F.transaction)], .keypad),
+            (.entry(.lock(F.amount)), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
+            (.operatorCancels, [.broadcast(.stopAdvertising), .broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.cancelledWhileBroadcasting, F.transaction))], .keypad),
         ])
     }
 
     @Test func operatorCancelsAfterSecureLink_sendsSealedEnd() {
         var host = HostScript()
         host.run(HostScript.toSecureLink + [
-            (.operatorCancels, [.send(F.phone, .end(.cancelled)), .retireService, .finished(.cancelled, F.transaction)], .cancelled),
+            (.operatorCancels, [.payment(.send(F.phone, .end(.cancelled))), .payment(.retireService), .entry(.finished(.cancelled, F.transaction))], .cancelled),
         ])
     }
 
     @Test func linkLostAfterKeyBeforeAmount_handshakeFailedThenBroadcastAgain() {
         var host = HostScript()
         host.run([
-            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
-            (.phoneKeyReceived(F.phone, F.phoneKey), [.stopAdvertising, .establishSession(F.phone, phoneKey: F.phoneKey, F.transaction)], .securingLink),
-            (.linkLost(F.phone), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
-            (.operatorBroadcastsAgain, [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.entry(.lock(F.amount)), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
+            (.phoneKeyReceived(F.phone, F.phoneKey), [.broadcast(.stopAdvertising), .broadcast(.establishSession(F.phone, phoneKey: F.phoneKey, F.transaction))], .securingLink),
+            (.linkLost(F.phone), [.broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.handshakeFailed, F.transaction))], .handshakeFailed),
+            (.entry(.broadcastAgain), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
         ])
         // The second attempt is a new transaction.
         #expect(host.state.broadcast == .advertising(.init(amount: F.amount, id: TransactionID(7 << 32 | 1))))
@@ -69,15 +69,15 @@ import Testing
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
             (.linkLost(F.phone), [], .pickOutcomePayerNotTold),
-            (.operatorPicks(.success), [.retireService, .finished(.paidPayerNotTold, F.transaction)], .paidPayerNotTold),
+            (.payment(.operatorPicks(.success)), [.payment(.retireService), .entry(.finished(.paidPayerNotTold, F.transaction))], .paidPayerNotTold),
         ])
     }
 
     @Test func linkLostAfterPickBeforeResult_outcomePayerNotTold() {
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
-            (.linkLost(F.phone), [.retireService, .finished(.failedPayerNotTold, F.transaction)], .failedPayerNotTold),
+            (.payment(.operatorPicks(.failure)), [.payment(.send(F.phone, .result(.failure)))], .sendingResult),
+            (.linkLost(F.phone), [.payment(.retireService), .entry(.finished(.failedPayerNotTold, F.transaction))], .failedPayerNotTold),
         ])
     }
 
@@ -85,15 +85,15 @@ import Testing
         var host = HostScript()
         host.run([
             (.radioChanged(.off), [], .turnBluetoothOn),
-            (.operatorLocks(F.amount), [.finished(.bluetoothOff, nil)], .turnBluetoothOn),
+            (.entry(.lock(F.amount)), [.entry(.finished(.bluetoothOff, nil))], .turnBluetoothOn),
         ])
     }
 
     @Test func bluetoothOffWhileBroadcasting_endsWithTurnBluetoothOn() {
         var host = HostScript()
         host.run([
-            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
-            (.radioChanged(.off), [.stopAdvertising, .cancelCountdown, .retireService, .finished(.bluetoothOff, F.transaction)], .turnBluetoothOn),
+            (.entry(.lock(F.amount)), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
+            (.radioChanged(.off), [.broadcast(.stopAdvertising), .broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.bluetoothOff, F.transaction))], .turnBluetoothOn),
         ])
     }
 
@@ -101,14 +101,14 @@ import Testing
         var host = HostScript()
         host.run([
             (.radioChanged(.notAllowed), [], .allowBluetooth),
-            (.operatorLocks(F.amount), [.finished(.bluetoothNotAllowed, nil)], .allowBluetooth),
+            (.entry(.lock(F.amount)), [.entry(.finished(.bluetoothNotAllowed, nil))], .allowBluetooth),
         ])
     }
 
     @Test func linkLostBeforeKey_tillKeepsBroadcasting() {
         var host = HostScript()
         host.run([
-            (.operatorLocks(F.amount), [.startAdvertising(F.advertisement), .startCountdown(.seconds(60))], .broadcasting),
+            (.entry(.lock(F.amount)), [.broadcast(.startAdvertising(F.advertisement)), .broadcast(.startCountdown(.seconds(60)))], .broadcasting),
             (.linkLost(F.phone), [], .broadcasting),
         ])
     }
@@ -117,21 +117,21 @@ import Testing
         // The phone gave up after the till had its key: the till sees it unsubscribe.
         var host = HostScript()
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.linkLost(F.phone), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
+            (.linkLost(F.phone), [.broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.handshakeFailed, F.transaction))], .handshakeFailed),
         ])
     }
 
     @Test func linkLostWhileReviewing_payerLeft() {
         var host = HostScript()
         host.run(HostScript.toSecureLink + [
-            (.linkLost(F.phone), [.retireService, .finished(.payerLeft, F.transaction)], .payerLeft),
+            (.linkLost(F.phone), [.payment(.retireService), .entry(.finished(.payerLeft, F.transaction))], .payerLeft),
         ])
     }
 
     @Test func secondPhoneReachesBusyTill_isRefusedAndTheFirstIsUnaffected() {
         var host = HostScript()
         host.run(HostScript.toSecureLink + [
-            (.phoneKeyReceived(F.secondPhone, F.phoneKey), [.refuse(F.secondPhone)], .waitingForPayer),
+            (.phoneKeyReceived(F.secondPhone, F.phoneKey), [.payment(.refuse(F.secondPhone))], .waitingForPayer),
             (.linkLost(F.secondPhone), [], .waitingForPayer),
             (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
         ])
@@ -140,14 +140,14 @@ import Testing
     @Test func sealedFrameFailsToOpen_secureLinkFailed() {
         var host = HostScript()
         host.run(HostScript.toSecureLink + [
-            (.frameRejected(F.phone), [.retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+            (.frameRejected(F.phone), [.payment(.retireService), .entry(.finished(.secureLinkFailed, F.transaction))], .secureLinkFailed),
         ])
     }
 
     @Test func phoneKeyRejectedByCrypto_secureLinkFailed() {
         var host = HostScript()
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.sessionRejected, [.cancelCountdown, .retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+            (.broadcast(.sessionRejected), [.broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.secureLinkFailed, F.transaction))], .secureLinkFailed),
         ])
     }
 
@@ -156,7 +156,7 @@ import Testing
         host.run(HostScript.toSecureLink)
         // A countdown firing late (raced with the cancel) changes nothing.
         host.run([
-            (.countdownExpired, [], .waitingForPayer),
+            (.broadcast(.countdownExpired), [], .waitingForPayer),
             (.received(F.phone, .decision(.confirm)), [], .pickOutcome),
         ])
     }
@@ -166,7 +166,7 @@ import Testing
     @Test func bluetoothOffWhileSecuring_isFirstALostLink() {
         var host = HostScript()
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.radioChanged(.off), [.cancelCountdown, .retireService, .finished(.handshakeFailed, F.transaction)], .handshakeFailed),
+            (.radioChanged(.off), [.broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.handshakeFailed, F.transaction))], .handshakeFailed),
         ])
         #expect(host.state.entry == .ended(.handshakeFailed, F.amount, radio: .off, sequence: 1))
     }
@@ -174,18 +174,18 @@ import Testing
     @Test func bluetoothOffAfterThePick_outcomePayerNotTold() {
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
-            (.radioChanged(.off), [.retireService, .finished(.paidPayerNotTold, F.transaction)], .paidPayerNotTold),
+            (.payment(.operatorPicks(.success)), [.payment(.send(F.phone, .result(.success)))], .sendingResult),
+            (.radioChanged(.off), [.payment(.retireService), .entry(.finished(.paidPayerNotTold, F.transaction))], .paidPayerNotTold),
         ])
     }
 
     @Test func aDeliveryToAnotherPhoneOrBeforeTheResult_endsNothing() {
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.delivered(F.phone), [], .pickOutcome),
-            (.operatorPicks(.failure), [.send(F.phone, .result(.failure))], .sendingResult),
-            (.delivered(F.secondPhone), [], .sendingResult),
-            (.delivered(F.phone), [.retireService, .finished(.failed, F.transaction)], .failed),
+            (.payment(.delivered(F.phone)), [], .pickOutcome),
+            (.payment(.operatorPicks(.failure)), [.payment(.send(F.phone, .result(.failure)))], .sendingResult),
+            (.payment(.delivered(F.secondPhone)), [], .sendingResult),
+            (.payment(.delivered(F.phone)), [.payment(.retireService), .entry(.finished(.failed, F.transaction))], .failed),
         ])
     }
 
@@ -195,11 +195,11 @@ import Testing
         host.run(Array(HostScript.toSecureLink.prefix(3)) + [
             (.readyToUpdate, [], .securingLink),
             (.notifyQueueFull(F.phone, frame), [], .securingLink),
-            (.readyToUpdate, [.resendAmount(F.phone, frame)], .securingLink),
+            (.readyToUpdate, [.broadcast(.resendAmount(F.phone, frame))], .securingLink),
             (.readyToUpdate, [], .securingLink),
             (.notifyQueueFull(F.phone, frame), [], .securingLink),
-            (.readyToUpdate, [.resendAmount(F.phone, frame)], .securingLink),
-            (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+            (.readyToUpdate, [.broadcast(.resendAmount(F.phone, frame))], .securingLink),
+            (.broadcast(.amountHandedToRadio), [.broadcast(.cancelCountdown)], .waitingForPayer),
         ])
     }
 
@@ -207,39 +207,39 @@ import Testing
         let frame: [UInt8] = [0x04, 0x01]
         var host = HostScript()
         host.run(HostScript.toConfirmed + [
-            (.operatorPicks(.success), [.send(F.phone, .result(.success))], .sendingResult),
+            (.payment(.operatorPicks(.success)), [.payment(.send(F.phone, .result(.success)))], .sendingResult),
             (.notifyQueueFull(F.phone, frame), [], .sendingResult),
-            (.readyToUpdate, [.resend(F.phone, frame)], .sendingResult),
-            (.delivered(F.phone), [.retireService, .finished(.paid, F.transaction)], .paid),
+            (.readyToUpdate, [.payment(.resend(F.phone, frame))], .sendingResult),
+            (.payment(.delivered(F.phone)), [.payment(.retireService), .entry(.finished(.paid, F.transaction))], .paid),
         ])
     }
 
     @Test func aSlowTillHoldsTheSessionUntilItsCryptoLatencyElapses() {
         var host = HostScript(cryptoLatency: .milliseconds(40))
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.sessionEstablished, [.startCryptoTimer(.milliseconds(40))], .securingLink),
-            (.sessionEstablished, [], .securingLink),
-            (.cryptoLatencyElapsed, [.sendAmount(F.phone, F.details)], .securingLink),
-            (.cryptoLatencyElapsed, [], .securingLink),
-            (.amountHandedToRadio, [.cancelCountdown], .waitingForPayer),
+            (.broadcast(.sessionEstablished), [.broadcast(.startCryptoTimer(.milliseconds(40)))], .securingLink),
+            (.broadcast(.sessionEstablished), [], .securingLink),
+            (.broadcast(.cryptoLatencyElapsed), [.broadcast(.sendAmount(F.phone, F.details))], .securingLink),
+            (.broadcast(.cryptoLatencyElapsed), [], .securingLink),
+            (.broadcast(.amountHandedToRadio), [.broadcast(.cancelCountdown)], .waitingForPayer),
         ])
     }
 
     @Test func aSlowTillRejectsTheKeyOnlyOnceItsCryptoLatencyElapses() {
         var host = HostScript(cryptoLatency: .milliseconds(40))
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.sessionRejected, [.startCryptoTimer(.milliseconds(40))], .securingLink),
-            (.cryptoLatencyElapsed, [.cancelCountdown, .retireService, .finished(.secureLinkFailed, F.transaction)], .secureLinkFailed),
+            (.broadcast(.sessionRejected), [.broadcast(.startCryptoTimer(.milliseconds(40)))], .securingLink),
+            (.broadcast(.cryptoLatencyElapsed), [.broadcast(.cancelCountdown), .broadcast(.retireService), .entry(.finished(.secureLinkFailed, F.transaction))], .secureLinkFailed),
         ])
     }
 
     @Test func endingWhileTheSessionIsHeld_cancelsTheCryptoTimer() {
         var host = HostScript(cryptoLatency: .milliseconds(40))
         host.run(Array(HostScript.toSecureLink.prefix(2)) + [
-            (.sessionEstablished, [.startCryptoTimer(.milliseconds(40))], .securingLink),
-            (.linkLost(F.phone), [.cancelCountdown, .cancelCryptoTimer, .retireService, .finished(.handshakeFailed, F.transaction)],
+            (.broadcast(.sessionEstablished), [.broadcast(.startCryptoTimer(.milliseconds(40)))], .securingLink),
+            (.linkLost(F.phone), [.broadcast(.cancelCountdown), .broadcast(.cancelCryptoTimer), .broadcast(.retireService), .entry(.finished(.handshakeFailed, F.transaction))],
              .handshakeFailed),
-            (.cryptoLatencyElapsed, [], .handshakeFailed),
+            (.broadcast(.cryptoLatencyElapsed), [], .handshakeFailed),
         ])
     }
 
@@ -252,7 +252,7 @@ import Testing
             (.linkLost(F.phone), [], .pickOutcomePayerNotTold),
         ])
         #expect(HostChain.served(host.state) == F.phone)
-        host.run([(.operatorPicks(.failure), [.retireService, .finished(.failedPayerNotTold, F.transaction)], .failedPayerNotTold)])
+        host.run([(.payment(.operatorPicks(.failure)), [.payment(.retireService), .entry(.finished(.failedPayerNotTold, F.transaction))], .failedPayerNotTold)])
         #expect(HostChain.served(host.state) == nil)
     }
 }

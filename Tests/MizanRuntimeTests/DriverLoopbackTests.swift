@@ -8,17 +8,17 @@ import Testing
 
     @Test func aConfirmedPaymentEndsWithBothScreensPaid() throws {
         let link = try Loopback()
-        link.host.handle(.operatorLocks(Self.amount))
+        link.host.handle(.entry(.lock(Self.amount)))
         #expect(link.host.screen == .broadcasting)
         link.phoneFindsTheTill()
         #expect(link.phone.screen == .reviewAmount)
         #expect(link.host.screen == .waitingForPayer)
         #expect(link.phoneTimers.isEmpty, "the phone's deadline stops at the secure link")
         #expect(link.hostTimers.isEmpty, "the countdown stops once the amount is on the radio")
-        link.phone.handle(.payerConfirms)
+        link.phone.handle(.review(.payerConfirms))
         link.run()
         #expect(link.host.screen == .pickOutcome)
-        link.host.handle(.operatorPicks(.success))
+        link.host.handle(.payment(.operatorPicks(.success)))
         link.run()
         #expect(link.host.screen == .paid)
         #expect(link.phone.screen == .paid)
@@ -40,7 +40,7 @@ import Testing
     @Test func aDeclineEndsWithPayerDeclinedAndYouDeclined() throws {
         let link = try Loopback()
         link.secureLink(Self.amount)
-        link.phone.handle(.payerDeclines)
+        link.phone.handle(.review(.payerDeclines))
         link.run()
         #expect(link.hostEndings == [.payerDeclined])
         #expect(link.phoneEndings == [.youDeclined])
@@ -72,7 +72,7 @@ import Testing
     @Test func aTamperedResultLeavesThePhoneSayingResultUnknown() throws {
         let link = try Loopback()
         link.secureLink(Self.amount)
-        link.phone.handle(.payerConfirms)
+        link.phone.handle(.review(.payerConfirms))
         link.run()
         // Feed the phone a result sealed under another session.
         let other = try Loopback()

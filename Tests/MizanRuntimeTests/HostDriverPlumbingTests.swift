@@ -54,7 +54,7 @@ import Testing
         let confirm = try payer.seal(SealedMessageCodec.encode(.decision(.confirm)), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: [])))
         rig.driver.handle(radio: .wrote(TillRig.payer, FrameCodec.encode(.decision(sealed: confirm))))
         #expect(rig.driver.screen == .pickOutcome)
-        rig.driver.handle(.operatorPicks(.success))
+        rig.driver.handle(.payment(.operatorPicks(.success)))
         #expect(rig.driver.screen == .sendingResult)
         rig.driver.handle(radio: .delivered(CentralID(2)))
         #expect(rig.driver.screen == .sendingResult)

@@ -49,15 +49,15 @@ final class Loopback {
 
     /// The till locks the amount and the phone finds it: the link is secure.
     func secureLink(_ amount: Amount) {
-        host.handle(.operatorLocks(amount))
+        host.handle(.entry(.lock(amount)))
         phoneFindsTheTill()
     }
 
     /// From a secure link: the payer confirms and the operator picks.
     func confirmAndPick(_ outcome: Outcome) {
-        phone.handle(.payerConfirms)
+        phone.handle(.review(.payerConfirms))
         run()
-        host.handle(.operatorPicks(outcome))
+        host.handle(.payment(.operatorPicks(outcome)))
         run()
     }
 
@@ -66,7 +66,7 @@ final class Loopback {
 
     /// The phone scans, hears this till's advertisement, and its scan window ends.
     func phoneFindsTheTill(rssi: Int = -60) {
-        phone.handle(.tapStart)
+        phone.handle(.find(.tapStart))
         if let advertisement = wire.advertising, wire.scanning {
             now += .milliseconds(100)
             phone.handle(radio: .discovered(advertisement, rssi: rssi))

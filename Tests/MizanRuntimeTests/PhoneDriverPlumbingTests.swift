@@ -51,10 +51,10 @@ import Testing
     /// payer taps Start again and a packet arrives: it belongs to the new scan.
     @Test func aPacketHeardWhileEventsWaitIsRecordedInItsTurn() {
         let rig = PhoneRig()
-        rig.driver.handle(.tapStart)
+        rig.driver.handle(.find(.tapStart))
         rig.onEnding = {
             rig.onEnding = {}
-            rig.driver.handle(.tapStart)
+            rig.driver.handle(.find(.tapStart))
             rig.driver.handle(radio: .discovered(PhoneRig.advertisement, rssi: -61))
         }
         rig.now = .milliseconds(300)
@@ -70,7 +70,7 @@ import Testing
 
     @Test func packetsThatAreNotAdvertisementsOrHaveNoRSSIAreNotRecorded() {
         let rig = PhoneRig()
-        rig.driver.handle(.tapStart)
+        rig.driver.handle(.find(.tapStart))
         var wrongService = PhoneRig.advertisement
         wrongService[5] ^= 0x01
         rig.driver.handle(radio: .discovered(wrongService, rssi: -50))

@@ -41,7 +41,7 @@ final class PhoneRig {
 
     /// The payer taps Start, the phone hears the till, and its scan window ends: it connects.
     func chooseTheTill() {
-        driver.handle(.tapStart)
+        driver.handle(.find(.tapStart))
         now += .milliseconds(100)
         driver.handle(radio: .discovered(Self.advertisement, rssi: -60))
         now += .milliseconds(900)

@@ -48,7 +48,7 @@ final class TillRig {
 
     /// The operator locks the amount and the payer's phone writes its key.
     func payerWritesItsKey() {
-        driver.handle(.operatorLocks(Self.amount))
+        driver.handle(.entry(.lock(Self.amount)))
         driver.handle(radio: .wrote(Self.payer, FrameCodec.encode(.phoneKey(phoneKeys.publicKey.bytes))))
     }
 

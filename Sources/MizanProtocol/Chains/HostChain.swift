@@ -14,54 +14,39 @@ public struct HostChain: MachineChain, Sendable {
     }
 
     /// What happens to a till from outside: its operator, its radio, its clock,
-    /// its crypto. Radio events come as the radio reports them; the machines
-    /// decide what they mean.
+    /// its crypto. An event one machine handles is that machine's own
+    /// (`.entry(.lock(amount))`, `.broadcast(.sessionEstablished)`,
+    /// `.payment(.operatorPicks(outcome))`); the chain's own events are those
+    /// it routes by which machine runs, or to several. Radio events come as
+    /// the radio reports them; the machines decide what they mean.
     public enum Event: Hashable, Sendable {
-        case operatorLocks(Amount)
-        case operatorBroadcastsAgain
-        case operatorStartsNewSale
+        case entry(AmountEntry.Event)
+        case broadcast(HostBroadcast.Event)
+        case payment(HostPayment.Event)
+        /// To `HostPayment` while it runs, else `HostBroadcast` (as are the events below but the radio's).
         case operatorCancels
-        case operatorPicks(Outcome)
-        /// Bluetooth's state changed. Going off with a phone served is first a lost link.
+        /// Bluetooth's state changed: to every machine. Going off with a phone served is first a lost link.
         case radioChanged(RadioAvailability)
         case phoneKeyReceived(CentralID, [UInt8])
+        /// A sealed message from a phone: before `HostPayment` runs, out of place.
         case received(CentralID, SealedMessage)
         case frameRejected(CentralID)
         /// A phone unsubscribed or disconnected.
         case linkLost(CentralID)
-        case sessionEstablished
-        case sessionRejected
-        /// The crypto timer fired.
-        case cryptoLatencyElapsed
-        /// The radio took the sealed amount frame.
-        case amountHandedToRadio
         /// The radio's notify queue had no room for this frame to this phone.
         case notifyQueueFull(CentralID, [UInt8])
         /// The radio's notify queue has room again.
         case readyToUpdate
-        /// A queued notification reached this phone's link layer.
-        case delivered(CentralID)
-        case countdownExpired
     }
 
-    /// What the effect handler must do.
+    /// What the effect handler must do: the machines' own effects, less the
+    /// hand-overs between them (`AmountEntry`'s `startBroadcast`,
+    /// `HostBroadcast`'s `startPayment` and `ended`, `HostPayment`'s `ended`),
+    /// which the chain routes and which never come out.
     public enum Command: Hashable, Sendable {
-        case startAdvertising(Advertisement)
-        case stopAdvertising
-        case startCountdown(Duration)
-        case cancelCountdown
-        case startCryptoTimer(Duration)
-        case cancelCryptoTimer
-        case establishSession(CentralID, phoneKey: [UInt8], TransactionID)
-        case sendAmount(CentralID, AmountDetails)
-        /// Notify again the amount frame the radio had no room for.
-        case resendAmount(CentralID, [UInt8])
-        case send(CentralID, SealedMessage)
-        /// Notify again a sealed frame the radio had no room for.
-        case resend(CentralID, [UInt8])
-        case refuse(CentralID)
-        case retireService
-        case finished(HostEnding, TransactionID?)
+        case entry(AmountEntry.Effect)
+        case broadcast(HostBroadcast.Effect)
+        case payment(HostPayment.Effect)
     }
 
     public let entry: AmountEntry
@@ -82,12 +67,11 @@ public struct HostChain: MachineChain, Sendable {
     public func reduce(_ state: inout State, _ event: Event, into commands: inout [Command]) {
         let paying = state.payment != .idle
         switch event {
-        case let .operatorLocks(amount): toEntry(.lock(amount), &state, &commands)
-        case .operatorBroadcastsAgain: toEntry(.broadcastAgain, &state, &commands)
-        case .operatorStartsNewSale: toEntry(.newSale, &state, &commands)
+        case let .entry(event): toEntry(event, &state, &commands)
+        case let .broadcast(event): toBroadcast(event, &state, &commands)
+        case let .payment(event): toPayment(event, &state, &commands)
         case .operatorCancels:
             if paying { toPayment(.operatorCancels, &state, &commands) } else { toBroadcast(.operatorCancels, &state, &commands) }
-        case let .operatorPicks(outcome): toPayment(.operatorPicks(outcome), &state, &commands)
         case let .radioChanged(radio):
             // Bluetooth going off ends the served phone's link: the till hears it as a lost link first.
             if radio != .on, let central = Self.served(state) {
@@ -105,25 +89,21 @@ public struct HostChain: MachineChain, Sendable {
             if paying { toPayment(.frameRejected(central), &state, &commands) } else { toBroadcast(.frameRejected(central), &state, &commands) }
         case let .linkLost(central):
             if paying { toPayment(.linkLost(central), &state, &commands) } else { toBroadcast(.linkLost(central), &state, &commands) }
-        case .sessionEstablished: toBroadcast(.sessionEstablished, &state, &commands)
-        case .sessionRejected: toBroadcast(.sessionRejected, &state, &commands)
-        case .cryptoLatencyElapsed: toBroadcast(.cryptoLatencyElapsed, &state, &commands)
-        case .amountHandedToRadio: toBroadcast(.amountHandedToRadio, &state, &commands)
         case let .notifyQueueFull(central, frame):
             if paying { toPayment(.notifyQueueFull(central, frame), &state, &commands) }
             else { toBroadcast(.notifyQueueFull(central, frame), &state, &commands) }
         case .readyToUpdate:
             if paying { toPayment(.readyToUpdate, &state, &commands) } else { toBroadcast(.readyToUpdate, &state, &commands) }
-        case let .delivered(central): toPayment(.delivered(central), &state, &commands)
-        case .countdownExpired: toBroadcast(.countdownExpired, &state, &commands)
         }
     }
+
+    // Each machine's effects: a hand-over goes to the next or previous machine, the rest out.
 
     private func toEntry(_ event: AmountEntry.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in entry.reduce(&state.entry, event) {
             switch effect {
             case let .startBroadcast(amount, id): toBroadcast(.start(amount, id), &state, &commands)
-            case let .finished(ending, id): commands.append(.finished(ending, id))
+            case .finished: commands.append(.entry(effect))
             }
         }
     }
@@ -131,19 +111,11 @@ public struct HostChain: MachineChain, Sendable {
     private func toBroadcast(_ event: HostBroadcast.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in broadcast.reduce(&state.broadcast, event) {
             switch effect {
-            case let .startAdvertising(advertisement): commands.append(.startAdvertising(advertisement))
-            case .stopAdvertising: commands.append(.stopAdvertising)
-            case let .startCountdown(duration): commands.append(.startCountdown(duration))
-            case .cancelCountdown: commands.append(.cancelCountdown)
-            case let .startCryptoTimer(duration): commands.append(.startCryptoTimer(duration))
-            case .cancelCryptoTimer: commands.append(.cancelCryptoTimer)
-            case let .establishSession(central, key, id): commands.append(.establishSession(central, phoneKey: key, id))
-            case let .sendAmount(central, details): commands.append(.sendAmount(central, details))
-            case let .resendAmount(central, frame): commands.append(.resendAmount(central, frame))
-            case let .refuse(central): commands.append(.refuse(central))
-            case .retireService: commands.append(.retireService)
             case let .startPayment(central, id): toPayment(.start(central, id), &state, &commands)
             case let .ended(ending): toEntry(.transactionEnded(ending), &state, &commands)
+            case .startAdvertising, .stopAdvertising, .startCountdown, .cancelCountdown, .establishSession, .startCryptoTimer,
+                 .cancelCryptoTimer, .sendAmount, .resendAmount, .refuse, .retireService:
+                commands.append(.broadcast(effect))
             }
         }
     }
@@ -151,11 +123,8 @@ public struct HostChain: MachineChain, Sendable {
     private func toPayment(_ event: HostPayment.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in payment.reduce(&state.payment, event) {
             switch effect {
-            case let .send(central, message): commands.append(.send(central, message))
-            case let .resend(central, frame): commands.append(.resend(central, frame))
-            case let .refuse(central): commands.append(.refuse(central))
-            case .retireService: commands.append(.retireService)
             case let .ended(ending): toBroadcast(.transactionEnded(ending), &state, &commands)
+            case .send, .resend, .refuse, .retireService: commands.append(.payment(effect))
             }
         }
     }

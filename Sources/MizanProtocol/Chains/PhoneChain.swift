@@ -11,27 +11,25 @@ public struct PhoneChain: MachineChain, Sendable {
     }
 
     /// What happens to a phone from outside: its payer, its radio, its clock,
-    /// its crypto. Radio events come as the radio reports them; the machines
+    /// its crypto. An event one machine handles is that machine's own
+    /// (`.find(.tapStart)`, `.connect(.connected)`, `.review(.payerConfirms)`);
+    /// the chain's own events are those it routes by which machine runs, or
+    /// to several. Radio events come as the radio reports them; the machines
     /// decide what they mean.
     public enum Event: Hashable, Sendable {
-        case tapStart
-        case payerConfirms
-        case payerDeclines
+        case find(Find.Event)
+        case connect(Connect.Event)
+        case review(Review.Event)
+        /// To the innermost running machine.
         case payerCancels
-        case dismiss
-        /// Bluetooth's state changed. Going off while connecting or linked is first a lost link.
-        case radioChanged(RadioAvailability)
-        case advertisementSeen(RSSISample)
-        case scanWindowElapsed(now: Duration)
+        /// To `Connect` while it runs, else `Find`.
         case deadlinePassed
-        /// Connected and subscribed to "To client".
-        case connected
-        case connectFailed
-        /// The till acknowledged a write.
-        case writeAcknowledged
-        /// The amount frame arrived and opened.
+        /// Bluetooth's state changed: to every machine. Going off while connecting or linked is first a lost link.
+        case radioChanged(RadioAvailability)
+        /// `Find` records it while it scans (`hear`).
+        case advertisementSeen(RSSISample)
+        /// The amount frame arrived and opened: to `Connect`; once reviewing, out of place.
         case amountReceived(AmountDetails)
-        case tillBusy
         /// A later sealed frame from the till, opened and decoded.
         case received(SealedMessage)
         case frameRejected
@@ -41,18 +39,14 @@ public struct PhoneChain: MachineChain, Sendable {
         case serviceInvalidated
     }
 
+    /// What the effect handler must do: the machines' own effects, less the
+    /// hand-overs between them (`Find`'s `startConnect`, `Connect`'s
+    /// `startReview` and `ended`, `Review`'s `startPayment` and `ended`), which
+    /// the chain routes and which never come out. `Payment` has none of its own.
     public enum Command: Hashable, Sendable {
-        case startScan
-        case stopScan
-        case startScanWindow(Duration)
-        case cancelScanWindow
-        case startDeadline(Duration)
-        case cancelDeadline
-        case connect(TillID)
-        case sendPhoneKey
-        case send(SealedMessage)
-        case disconnect
-        case finished(PhoneEnding)
+        case find(Find.Effect)
+        case connect(Connect.Effect)
+        case review(Review.Effect)
     }
 
     public let find: Find
@@ -74,12 +68,10 @@ public struct PhoneChain: MachineChain, Sendable {
         var reviewing: Bool { state.review != .idle }
         var connecting: Bool { state.connect != .idle }
         switch event {
-        case .tapStart: toFind(.tapStart, &state, &commands)
-        case .dismiss: toFind(.dismiss, &state, &commands)
+        case let .find(event): toFind(event, &state, &commands)
+        case let .connect(event): toConnect(event, &state, &commands)
+        case let .review(event): toReview(event, &state, &commands)
         case let .advertisementSeen(sample): Self.hear(sample, &state)
-        case let .scanWindowElapsed(now): toFind(.scanWindowElapsed(now: now), &state, &commands)
-        case .payerConfirms: toReview(.payerConfirms, &state, &commands)
-        case .payerDeclines: toReview(.payerDeclines, &state, &commands)
         case .payerCancels:
             if paying { toPayment(.payerCancels, &state, &commands) }
             else if reviewing { toReview(.payerCancels, &state, &commands) }
@@ -98,13 +90,9 @@ public struct PhoneChain: MachineChain, Sendable {
             toConnect(.radioChanged(radio), &state, &commands)
             toReview(.radioChanged(radio), &state, &commands)
             toPayment(.radioChanged(radio), &state, &commands)
-        case .connected: toConnect(.connected, &state, &commands)
-        case .connectFailed: toConnect(.connectFailed, &state, &commands)
-        case .writeAcknowledged: toConnect(.writeAcknowledged, &state, &commands)
         case let .amountReceived(details):
             // A second amount after the secure link is out of place.
             if reviewing { toReview(.frameRejected, &state, &commands) } else { toConnect(.amountReceived(details), &state, &commands) }
-        case .tillBusy: toConnect(.tillBusy, &state, &commands)
         case let .received(message):
             if paying { toPayment(.received(message), &state, &commands) }
             else if reviewing { toReview(.received(message), &state, &commands) }
@@ -130,17 +118,14 @@ public struct PhoneChain: MachineChain, Sendable {
         Find.record(sample, &state.find)
     }
 
+    // Each machine's effects: a hand-over goes to the next or previous machine, the rest out.
+
     private func toFind(_ event: Find.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in find.reduce(&state.find, event) {
             switch effect {
-            case .startScan: commands.append(.startScan)
-            case .stopScan: commands.append(.stopScan)
-            case let .startScanWindow(duration): commands.append(.startScanWindow(duration))
-            case .cancelScanWindow: commands.append(.cancelScanWindow)
-            case let .startDeadline(duration): commands.append(.startDeadline(duration))
-            case .cancelDeadline: commands.append(.cancelDeadline)
             case let .startConnect(till): toConnect(.start(till), &state, &commands)
-            case let .finished(ending): commands.append(.finished(ending))
+            case .startScan, .stopScan, .startScanWindow, .cancelScanWindow, .startDeadline, .cancelDeadline, .finished:
+                commands.append(.find(effect))
             }
         }
     }
@@ -148,12 +133,9 @@ public struct PhoneChain: MachineChain, Sendable {
     private func toConnect(_ event: Connect.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in connect.reduce(&state.connect, event) {
             switch effect {
-            case let .connect(till): commands.append(.connect(till))
-            case .sendPhoneKey: commands.append(.sendPhoneKey)
-            case .disconnect: commands.append(.disconnect)
-            case .cancelDeadline: commands.append(.cancelDeadline)
             case let .startReview(details): toReview(.start(details), &state, &commands)
             case let .ended(ending): toFind(.transactionEnded(ending), &state, &commands)
+            case .connect, .sendPhoneKey, .disconnect, .cancelDeadline: commands.append(.connect(effect))
             }
         }
     }
@@ -161,9 +143,9 @@ public struct PhoneChain: MachineChain, Sendable {
     private func toReview(_ event: Review.Event, _ state: inout State, _ commands: inout [Command]) {
         for effect in review.reduce(&state.review, event) {
             switch effect {
-            case let .send(message): commands.append(.send(message))
             case .startPayment: toPayment(.start, &state, &commands)
             case let .ended(ending): toConnect(.transactionEnded(ending), &state, &commands)
+            case .send: commands.append(.review(effect))
             }
         }
     }

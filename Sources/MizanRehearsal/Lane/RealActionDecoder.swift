@@ -8,21 +8,21 @@ enum RealActionDecoder {
         let bluetooth: Read = { () throws(JSONFileError) in .bluetooth(try bluetoothState(object)) }
         let verbs: [(name: String, value: Read)] = switch real {
         case .host: [
-            ("lock", { .host(.operatorLocks(amount)) }),
+            ("lock", { .host(.entry(.lock(amount))) }),
             ("cancel", { .host(.operatorCancels) }),
             ("pick", { () throws(JSONFileError) in
-                .host(.operatorPicks(try object.choice("outcome", [("success", Outcome.success), ("failure", .failure)])))
+                .host(.payment(.operatorPicks(try object.choice("outcome", [("success", Outcome.success), ("failure", .failure)]))))
             }),
-            ("broadcast again", { .host(.operatorBroadcastsAgain) }),
-            ("new sale", { .host(.operatorStartsNewSale) }),
+            ("broadcast again", { .host(.entry(.broadcastAgain)) }),
+            ("new sale", { .host(.entry(.newSale)) }),
             ("bluetooth", bluetooth),
         ]
         case .phone: [
-            ("start", { .phone(.tapStart) }),
-            ("confirm", { .phone(.payerConfirms) }),
-            ("decline", { .phone(.payerDeclines) }),
+            ("start", { .phone(.find(.tapStart)) }),
+            ("confirm", { .phone(.review(.payerConfirms)) }),
+            ("decline", { .phone(.review(.payerDeclines)) }),
             ("cancel", { .phone(.payerCancels) }),
-            ("dismiss", { .phone(.dismiss) }),
+            ("dismiss", { .phone(.find(.dismiss)) }),
             ("bluetooth", bluetooth),
         ]
         }

@@ -11,11 +11,7 @@ public final class HostDriver {
     public var screen: HostScreen { core.screen }
 
     private let core: DriverCore<HostChain>
-    private let radio: PeripheralRadio
-    private let clock: DeviceClock<HostTimer>
-    private let keys: KeySource
-    private let log: DeviceLog
-    private let observe: (HostObservation) -> Void
+    private let device: DeviceDependencies<PeripheralRadio, HostTimer, HostObservation>
 
     private var session: SecureSession?
     private var ownKey: PublicKey?
@@ -29,11 +25,7 @@ public final class HostDriver {
         self.tillID = tillID
         let chain = try HostChain(tillID: tillID, tillLabel: tillLabel, countdown: countdown, cryptoLatency: cryptoLatency)
         core = DriverCore(chain: chain, log: log) { observe(.screen($0)) }
-        self.radio = radio
-        self.clock = clock
-        self.keys = keys
-        self.log = log
-        self.observe = observe
+        device = DeviceDependencies(radio: radio, clock: clock, keys: keys, log: log, observe: observe)
         core.perform(with: self) { $0.run($1) }
     }
 
@@ -51,14 +43,14 @@ public final class HostDriver {
         case let .unsubscribed(central), let .disconnected(central): handle(.linkLost(central))
         case let .wrote(central, bytes): handle(decode(bytes, from: central))
         case .readyToUpdate: handle(.readyToUpdate)
-        case let .delivered(central): handle(.delivered(central))
+        case let .delivered(central): handle(.payment(.delivered(central)))
         }
     }
 
     public func timerFired(_ timer: HostTimer) {
         switch timer {
-        case .countdown: handle(.countdownExpired)
-        case .crypto: handle(.cryptoLatencyElapsed)
+        case .countdown: handle(.broadcast(.countdownExpired))
+        case .crypto: handle(.broadcast(.cryptoLatencyElapsed))
         }
     }
 
@@ -66,38 +58,38 @@ public final class HostDriver {
 
     private func run(_ command: HostChain.Command) {
         switch command {
-        case let .startAdvertising(advertisement):
-            radio.startAdvertising(FrameCodec.encode(.advertisement(advertisement)))
-        case .stopAdvertising:
-            radio.stopAdvertising()
-        case let .startCountdown(duration):
-            clock.start(.countdown, duration)
-        case .cancelCountdown:
-            clock.cancel(.countdown)
-        case let .startCryptoTimer(duration):
-            clock.start(.crypto, duration)
-        case .cancelCryptoTimer:
-            clock.cancel(.crypto)
-        case let .establishSession(central, phoneKey, id):
-            observe(.serving(central, id))
+        case let .broadcast(.startAdvertising(advertisement)):
+            device.radio.startAdvertising(FrameCodec.encode(.advertisement(advertisement)))
+        case .broadcast(.stopAdvertising):
+            device.radio.stopAdvertising()
+        case let .broadcast(.startCountdown(duration)):
+            device.clock.start(.countdown, duration)
+        case .broadcast(.cancelCountdown):
+            device.clock.cancel(.countdown)
+        case let .broadcast(.startCryptoTimer(duration)):
+            device.clock.start(.crypto, duration)
+        case .broadcast(.cancelCryptoTimer):
+            device.clock.cancel(.crypto)
+        case let .broadcast(.establishSession(central, phoneKey, id)):
+            device.observe(.serving(central, id))
             do throws(CryptoError) {
-                let own = try keys.next()
-                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id, derive: keys.sessionKeys)
+                let own = try device.keys.next()
+                session = try Handshake.tillSession(own: own, phoneKey: phoneKey, till: tillID, transaction: id, derive: device.keys.sessionKeys)
                 ownKey = own.publicKey
-                handle(.sessionEstablished)
+                handle(.broadcast(.sessionEstablished))
             } catch {
-                handle(.sessionRejected)
+                handle(.broadcast(.sessionRejected))
             }
-        case let .sendAmount(central, details):
+        case let .broadcast(.sendAmount(central, details)):
             guard let key = ownKey,
                   let sealed = seal(.amountDetails(details), in: .amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: [])) else {
-                return handle(.sessionRejected)
+                return handle(.broadcast(.sessionRejected))
             }
             notify(central, FrameCodec.encode(.amount(hostKey: key.bytes, transactionID: details.transactionID, sealed: sealed)),
                    amount: true)
-        case let .resendAmount(central, frame):
+        case let .broadcast(.resendAmount(central, frame)):
             notify(central, frame, amount: true)
-        case let .send(central, message):
+        case let .payment(.send(central, message)):
             let empty: Frame
             switch message {
             case .end: empty = .end(sealed: [])
@@ -111,25 +103,27 @@ public final class HostDriver {
             case .amountDetails, .decision: return // the till never sends these through `send`
             }
             notify(central, FrameCodec.encode(frame), amount: false)
-        case let .resend(central, frame):
+        case let .payment(.resend(central, frame)):
             notify(central, frame, amount: false)
-        case let .refuse(central):
-            _ = radio.notify(central, FrameCodec.encode(.busy))
-        case .retireService:
-            radio.retireService()
+        case let .broadcast(.refuse(central)), let .payment(.refuse(central)):
+            _ = device.radio.notify(central, FrameCodec.encode(.busy))
+        case .broadcast(.retireService), .payment(.retireService):
+            device.radio.retireService()
             session = nil
             ownKey = nil
-        case let .finished(ending, id):
-            log.record("ended: \(ending.screen.rawValue)")
-            observe(.finished(ending, id))
+        case let .entry(.finished(ending, id)):
+            device.log.record("ended: \(ending.screen.rawValue)")
+            device.observe(.finished(ending, id))
+        case .entry(.startBroadcast), .broadcast(.startPayment), .broadcast(.ended), .payment(.ended):
+            break // hand-overs between the machines: the chain routes them, and they never come out
         }
     }
 
     /// Hands a frame to the radio; the chain hears whether the amount is on the
     /// air, or that the radio's queue had no room for the frame.
     private func notify(_ central: CentralID, _ frame: [UInt8], amount: Bool) {
-        if radio.notify(central, frame) {
-            if amount { handle(.amountHandedToRadio) }
+        if device.radio.notify(central, frame) {
+            if amount { handle(.broadcast(.amountHandedToRadio)) }
         } else {
             handle(.notifyQueueFull(central, frame))
         }

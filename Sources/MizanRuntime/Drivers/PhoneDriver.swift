@@ -10,11 +10,7 @@ public final class PhoneDriver {
     public var screen: PhoneScreen { core.screen }
 
     private let core: DriverCore<PhoneChain>
-    private let radio: CentralRadio
-    private let clock: DeviceClock<PhoneTimer>
-    private let keys: KeySource
-    private let log: DeviceLog
-    private let observe: (PhoneObservation) -> Void
+    private let device: DeviceDependencies<CentralRadio, PhoneTimer, PhoneObservation>
 
     private var ownKeys: KeyPair?
     private var session: SecureSession?
@@ -25,11 +21,7 @@ public final class PhoneDriver {
         observe: @escaping (PhoneObservation) -> Void
     ) {
         core = DriverCore(chain: PhoneChain(find: find), log: log) { observe(.screen($0)) }
-        self.radio = radio
-        self.clock = clock
-        self.keys = keys
-        self.log = log
-        self.observe = observe
+        device = DeviceDependencies(radio: radio, clock: clock, keys: keys, log: log, observe: observe)
         core.perform(with: self) { $0.run($1) }
     }
 
@@ -46,12 +38,12 @@ public final class PhoneDriver {
             handle(.radioChanged(availability))
         case let .discovered(payload, rssi):
             heard(advertisement: payload, rssi: rssi)
-        case .connected: handle(.connected)
-        case .failedToConnect: handle(.connectFailed)
+        case .connected: handle(.connect(.connected))
+        case .failedToConnect: handle(.connect(.connectFailed))
         case .disconnected: handle(.disconnected)
         case .serviceInvalidated: handle(.serviceInvalidated)
         case let .notified(bytes): handle(decode(bytes))
-        case .writeAcknowledged: handle(.writeAcknowledged)
+        case .writeAcknowledged: handle(.connect(.writeAcknowledged))
         }
     }
 
@@ -61,14 +53,14 @@ public final class PhoneDriver {
         // Other devices advertise too: a payload that is not a Mizan advertisement is not for us.
         guard let till = FrameCodec.advertisedTill(payload) else { return }
         // The chain's own reduction of it, without a whole `reduce` (it yields no command and changes no screen).
-        let sample = RSSISample(till: till, rssi: rssi, at: clock.now())
+        let sample = RSSISample(till: till, rssi: rssi, at: device.clock.now())
         core.handleQuietly(.advertisementSeen(sample)) { PhoneChain.hear(sample, &$0) }
     }
 
     public func timerFired(_ timer: PhoneTimer) {
         switch timer {
         case .deadline: handle(.deadlinePassed)
-        case .scanWindow: handle(.scanWindowElapsed(now: clock.now()))
+        case .scanWindow: handle(.find(.scanWindowElapsed(now: device.clock.now())))
         }
     }
 
@@ -76,38 +68,40 @@ public final class PhoneDriver {
 
     private func run(_ command: PhoneChain.Command) {
         switch command {
-        case .startScan: radio.startScan()
-        case .stopScan: radio.stopScan()
-        case let .startScanWindow(duration): clock.start(.scanWindow, duration)
-        case .cancelScanWindow: clock.cancel(.scanWindow)
-        case let .startDeadline(duration): clock.start(.deadline, duration)
-        case .cancelDeadline: clock.cancel(.deadline)
-        case let .connect(till):
-            observe(.connecting(till))
-            radio.connect(till)
-        case .sendPhoneKey:
+        case .find(.startScan): device.radio.startScan()
+        case .find(.stopScan): device.radio.stopScan()
+        case let .find(.startScanWindow(duration)): device.clock.start(.scanWindow, duration)
+        case .find(.cancelScanWindow): device.clock.cancel(.scanWindow)
+        case let .find(.startDeadline(duration)): device.clock.start(.deadline, duration)
+        case .find(.cancelDeadline), .connect(.cancelDeadline): device.clock.cancel(.deadline)
+        case let .find(.finished(ending)):
+            device.log.record("ended: \(ending.screen.rawValue)")
+            device.observe(.finished(ending))
+        case let .connect(.connect(till)):
+            device.observe(.connecting(till))
+            device.radio.connect(till)
+        case .connect(.sendPhoneKey):
             do throws(CryptoError) {
-                let pair = try keys.next()
+                let pair = try device.keys.next()
                 ownKeys = pair
-                observe(.sentKey)
-                radio.write(FrameCodec.encode(.phoneKey(pair.publicKey.bytes)))
+                device.observe(.sentKey)
+                device.radio.write(FrameCodec.encode(.phoneKey(pair.publicKey.bytes)))
             } catch {
                 handle(.frameRejected)
             }
-        case let .send(message):
+        case let .review(.send(message)):
             guard var current = session,
                   let sealed = try? current.seal(SealedMessageCodec.encode(message), frameHeader: FrameCodec.clearHeader(of: .decision(sealed: []))) else {
                 return handle(.frameRejected)
             }
             session = current
-            radio.write(FrameCodec.encode(.decision(sealed: sealed)))
-        case .disconnect:
-            radio.disconnect()
+            device.radio.write(FrameCodec.encode(.decision(sealed: sealed)))
+        case .connect(.disconnect):
+            device.radio.disconnect()
             session = nil
             ownKeys = nil
-        case let .finished(ending):
-            log.record("ended: \(ending.screen.rawValue)")
-            observe(.finished(ending))
+        case .find(.startConnect), .connect(.startReview), .connect(.ended), .review(.startPayment), .review(.ended):
+            break // hand-overs between the machines: the chain routes them, and they never come out
         }
     }
 
@@ -119,11 +113,11 @@ public final class PhoneDriver {
             guard let own = ownKeys, let till = PhoneChain.till(state), session == nil else { return .frameRejected }
             do {
                 var opened = try Handshake.phoneSession(own: own, hostKey: hostKey, till: till, transaction: transactionID,
-                                                        derive: keys.sessionKeys)
+                                                        derive: device.keys.sessionKeys)
                 let message = try SealedMessageCodec.decode(try opened.open(sealed, frameHeader: FrameCodec.clearHeader(of: frame)))
                 guard case let .amountDetails(details) = message, details.transactionID == transactionID else { return .frameRejected }
                 session = opened
-                observe(.secureLink(transactionID))
+                device.observe(.secureLink(transactionID))
                 return .amountReceived(details)
             } catch {
                 return .frameRejected
@@ -138,7 +132,7 @@ public final class PhoneDriver {
                 return .frameRejected
             }
         case .busy:
-            return .tillBusy
+            return .connect(.tillBusy)
         case .advertisement, .phoneKey, .decision:
             return .frameRejected // a till never notifies these
         }

@@ -133,7 +133,7 @@ extension Floor {
         ledger.hostStarted(till: till.index, at: now)
         record(.operatorLocks(till: till.index, phone: payer, by: nil))
         tappedForLock.remove(payer)
-        if let amount = phone.amount { till.device.entered { $0.enter(amount) } } else { till.handle(.operatorStartsNewSale) }
+        if let amount = phone.amount { till.device.entered { $0.enter(amount) } } else { till.handle(.entry(.newSale)) }
         if let delay = plan.operators.cancelAfter { scheduleOperatorCancel(till, after: delay) }
         switch plan.payers {
         case let .pairs(_, perTill):

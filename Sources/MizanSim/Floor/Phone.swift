@@ -57,13 +57,13 @@ public actor Phone: AdvertisementReceiver {
     public func handle(_ event: PhoneChain.Event) { driver.handle(event) }
 
     /// The payer taps Start: the phone looks for the nearest till.
-    public func tapStart() { driver.handle(.tapStart) }
+    public func tapStart() { driver.handle(.find(.tapStart)) }
 
     /// The payer confirms the amount on the review screen.
-    public func confirm() { driver.handle(.payerConfirms) }
+    public func confirm() { driver.handle(.review(.payerConfirms)) }
 
     /// The payer declines the amount on the review screen.
-    public func decline() { driver.handle(.payerDeclines) }
+    public func decline() { driver.handle(.review(.payerDeclines)) }
 
     /// The payer cancels (while searching, connecting or reviewing).
     public func cancel() { driver.handle(.payerCancels) }

@@ -51,12 +51,12 @@ public actor Till {
 
     /// The operator starts a new sale and locks `amount`: the till advertises it.
     public func enter(_ amount: Amount) {
-        driver.handle(.operatorStartsNewSale)
-        driver.handle(.operatorLocks(amount))
+        driver.handle(.entry(.newSale))
+        driver.handle(.entry(.lock(amount)))
     }
 
     /// The operator picks the payment's outcome (on the pick-outcome screens).
-    public func pick(_ outcome: Outcome) { driver.handle(.operatorPicks(outcome)) }
+    public func pick(_ outcome: Outcome) { driver.handle(.payment(.operatorPicks(outcome))) }
 
     /// The operator cancels the sale under way.
     public func cancel() { driver.handle(.operatorCancels) }
