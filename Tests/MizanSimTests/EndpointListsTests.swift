@@ -20,10 +20,10 @@ struct EndpointListsTests {
         for _ in 0..<2_000 {
             let endpoint = pool[Int(generator.next() % UInt64(pool.count))]
             if generator.unitInterval() < 0.55 {
-                RadioMedium.insert(endpoint, into: &list) { $0.index }
+                Listeners.insert(endpoint, into: &list) { $0.index }
                 present.insert(endpoint.index)
             } else {
-                RadioMedium.remove(endpoint, from: &list) { $0.index }
+                Listeners.remove(endpoint, from: &list) { $0.index }
                 present.remove(endpoint.index)
             }
             #expect(list.map(\.index) == present.sorted())
@@ -33,19 +33,19 @@ struct EndpointListsTests {
     @Test func insertingAnEndpointAlreadyThereOrRemovingOneAbsentChangesNothing() {
         let a = phone(2), b = phone(5), c = phone(9)
         var list: [PhoneEndpoint] = []
-        for endpoint in [c, a, b, a, c] { RadioMedium.insert(endpoint, into: &list) { $0.index } }
+        for endpoint in [c, a, b, a, c] { Listeners.insert(endpoint, into: &list) { $0.index } }
         #expect(list.map(\.index) == [2, 5, 9])
-        RadioMedium.remove(phone(5), from: &list) { $0.index } // another endpoint with b's index: not b
+        Listeners.remove(phone(5), from: &list) { $0.index } // another endpoint with b's index: not b
         #expect(list.map(\.index) == [2, 5, 9])
-        RadioMedium.remove(phone(7), from: &list) { $0.index }
+        Listeners.remove(phone(7), from: &list) { $0.index }
         #expect(list.map(\.index) == [2, 5, 9])
-        RadioMedium.remove(b, from: &list) { $0.index }
+        Listeners.remove(b, from: &list) { $0.index }
         #expect(list.map(\.index) == [2, 9])
     }
 
     @Test func theBisectedPositionIsTheFirstWhoseIndexIsNotBelow() {
         let list = [1, 4, 4 + 3, 20].map(phone)
-        let positions = [0, 1, 2, 4, 5, 7, 8, 20, 21].map { RadioMedium.position(of: $0, in: list) { $0.index } }
+        let positions = [0, 1, 2, 4, 5, 7, 8, 20, 21].map { Listeners.position(of: $0, in: list) { $0.index } }
         #expect(positions == [0, 0, 1, 1, 2, 2, 3, 3, 4])
     }
 
@@ -62,7 +62,7 @@ struct EndpointListsTests {
         #expect(tills[2].ownPhone?.with { $0 === late } == true)
         medium.removePhone(2)
         #expect(tills[2].ownPhone == nil)
-        #expect(medium.ownPhones[2] == nil)
-        #expect(medium.ownPhones.count == tills.count, "a phone numbered past every till (\(far.index)) is no till's own")
+        #expect(medium.listeners.ownPhones[2] == nil)
+        #expect(medium.listeners.ownPhones.count == tills.count, "a phone numbered past every till (\(far.index)) is no till's own")
     }
 }

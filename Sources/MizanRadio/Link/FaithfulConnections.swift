@@ -36,7 +36,7 @@ extension RadioMedium {
     /// it that hears the packet answers with a connection request, which the
     /// till may not receive, or not take when it has its bound of links.
     func answerAdvertisement(of till: TillEndpoint, event: Int, channel: Int) {
-        for phone in till.connectors where phone.availability == .on && canHear(phone, till) {
+        for phone in till.connectors where phone.availability == .on && listeners.canHear(phone, till) {
             let heard = fresh.packetRSSI(mean: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
             guard heard >= parameters.sensitivity else { continue }
             till.connectors.removeAll { $0 === phone }

@@ -68,7 +68,7 @@ extension RadioMedium: TimerTarget {
                     continue
                 }
             }
-            forEachListener(of: till) { phone in
+            listeners.forEach(hearing: till) { phone in
                 // The link's mean is the same on every channel of the event:
                 // computed once per event and phone (no draw depends on it).
                 if phone.eventStamp != advertisingEvents {
@@ -83,7 +83,7 @@ extension RadioMedium: TimerTarget {
                 packetsHeard += 1
                 if let air { air.heard(till: till.index, event: advertisingEvents, channel: channel, phone: phone.index, rssi: SignalModel.reported(rssi)) }
                 phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
-                // A phone that decided stops scanning at once; the next channel reads `scanners` afresh.
+                // A phone that decided stops scanning at once; the next channel reads the scanners afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).
             if !till.connectors.isEmpty { answerAdvertisement(of: till, event: advertisingEvents, channel: channel) }
@@ -102,14 +102,14 @@ extension RadioMedium: TimerTarget {
         guard phone.availability == .on, !phone.scanning else { return }
         phone.scanning = true
         if hasSignal { beginSignalScan(phone) }
-        Self.insert(phone, into: &scanners) { $0.index }
+        listeners.join(phone)
         if hasSignal { hearEventsBegunNow(by: phone) }
     }
 
     func stopScan(_ phone: PhoneEndpoint) {
         guard phone.scanning else { return }
         phone.scanning = false
-        Self.remove(phone, from: &scanners) { $0.index }
+        listeners.leave(phone)
         if hasSignal { endSignalScan(phone) }
     }
 }

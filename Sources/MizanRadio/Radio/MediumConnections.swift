@@ -25,7 +25,7 @@ extension RadioMedium {
         guard phone.connecting else { return } // the phone gave up meanwhile
         phone.connecting = false
         let reachable = phone.availability == .on && till.availability == .on && till.serviceUp
-            && phone.link == nil && canHear(phone, till)
+            && phone.link == nil && listeners.canHear(phone, till)
             && generator.unitInterval() >= fresh.packetErrorRate(rssi: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till))
         guard reachable else {
             observe?(.connectFailed(phone: phone.index, till: till.index))

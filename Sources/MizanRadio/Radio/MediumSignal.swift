@@ -55,12 +55,12 @@ extension RadioMedium {
         // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
         // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
         // borrowed, without a retain and a release per phone and event.
-        let listeners = scanners
+        let scanning = listeners.scanners
         overlapping.withUnsafeBufferPointer { colliders in
-            listeners.withUnsafeBufferPointer { listeners in
-                for index in listeners.indices {
-                    Borrowed(listeners[index]).with { phone in
-                        guard phone.scanning, phone.availability == .on, canHear(phone, till) else { return }
+            scanning.withUnsafeBufferPointer { scanning in
+                for index in scanning.indices {
+                    Borrowed(scanning[index]).with { phone in
+                        guard phone.scanning, phone.availability == .on, listeners.canHear(phone, till) else { return }
                         hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
                              colliders: colliders, signal: signal)
                     }
@@ -254,7 +254,7 @@ extension RadioMedium {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for collider in colliders {
             let heldSignal = collider.till.with { other in
-                canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal) : nil
+                listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal) : nil
             }
             guard let heldSignal else { continue }
             let interferer = heldSignal.channel(channel)
@@ -414,7 +414,7 @@ extension RadioMedium {
         for index in begun.sorted() {
             let till = tills[index]
             guard phone.scanning, phone.availability == .on, let payload = till.advertisingPayload,
-                  till.availability == .on, canHear(phone, till) else { continue }
+                  till.availability == .on, listeners.canHear(phone, till) else { continue }
             var overlapping: [Collider] = []
             swap(&overlapping, &colliders)
             findColliders(of: till, at: start, into: &overlapping)

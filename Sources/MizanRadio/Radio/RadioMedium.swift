@@ -57,7 +57,8 @@ public final class RadioMedium {
     // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
     @exclusivity(unchecked) var generator: SeededGenerator
     let shadowingSeed: SeededGenerator
-    let audibility: Audibility
+    /// Who hears a till's advertising (`Listeners`).
+    let listeners: Listeners
     /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
     let linkLayer: LinkLayer
     /// The till platform on the faithful link layer.
@@ -86,12 +87,6 @@ public final class RadioMedium {
     /// The most tills a scanning phone keeps what it receives from (`HeldCache`): a cost, never a
     /// packet's fate (tests lower it to check that).
     package var heldCacheCapacity = HeldCache.maximumCapacity
-    /// Phones that scan, kept in index order so that every packet visits them in the same order.
-    @exclusivity(unchecked) var scanners: [PhoneEndpoint] = []
-    /// The phone numbered as each till (index for index), if any: on isolated pairs
-    /// (`.ownTillOnly`) the only phone that hears the till (`forEachListener`). What keeps
-    /// it alive for its till's `ownPhone` (`setOwnPhone` sets both).
-    @exclusivity(unchecked) var ownPhones: [PhoneEndpoint?] = []
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
     /// Per (till, phone) link shadowing, drawn once from its own stream.
@@ -127,7 +122,7 @@ public final class RadioMedium {
         self.clock = clock
         self.generator = generator.split("medium")
         shadowingSeed = generator.split("shadowing")
-        self.audibility = audibility
+        listeners = Listeners(audibility: audibility)
         lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
     }
 
@@ -157,8 +152,7 @@ public final class RadioMedium {
     package func addTill(_ tillID: TillID, at position: Position, offset: Double = 0) -> TillEndpoint {
         let till = TillEndpoint(index: tills.count, tillID: tillID, position: position, offset: offset)
         tills.append(till)
-        ownPhones.append(nil)
-        setOwnPhone(phones[till.index], of: till.index)
+        listeners.addTill(till, ownPhone: phones[till.index])
         tillIndexByID[tillID] = till.index
         if hasSignal { signal.addTill() }
         return till
@@ -169,22 +163,15 @@ public final class RadioMedium {
         let phone = PhoneEndpoint(index: index ?? nextPhoneIndex, central: central, motion: motion, offset: offset, bodyLoss: bodyLoss)
         nextPhoneIndex = Swift.max(nextPhoneIndex, phone.index + 1)
         phones[phone.index] = phone
-        setOwnPhone(phone, of: phone.index)
+        if phone.index < tills.count { listeners.setOwnPhone(phone, of: tills[phone.index]) }
         return phone
-    }
-
-    /// Till `index`'s own phone (`ownPhones`), and the till's unmanaged copy of it.
-    private func setOwnPhone(_ phone: PhoneEndpoint?, of index: Int) {
-        guard index < ownPhones.count else { return }
-        ownPhones[index] = phone
-        tills[index].ownPhone = phone.map { Borrowed($0) }
     }
 
     /// Forgets a phone that will not use the radio again (a payer who left for
     /// good): its endpoint and its links' shadowing draws. Other phones keep their indices.
     package func removePhone(_ index: Int) {
         guard let phone = phones.removeValue(forKey: index) else { return }
-        setOwnPhone(nil, of: index)
+        if index < tills.count { listeners.setOwnPhone(nil, of: tills[index]) }
         phone.deliver = { _ in }
         phone.stopReports()
         if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
@@ -230,13 +217,6 @@ public final class RadioMedium {
     }
 
     // MARK: signal
-
-    func canHear(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Bool {
-        switch audibility {
-        case .everyone: true
-        case .ownTillOnly: phone.index == till.index
-        }
-    }
 
     /// What adds to the path loss on the link (offsets, body loss,
     /// shadowing; on the signal model also the link's held fade), so that
