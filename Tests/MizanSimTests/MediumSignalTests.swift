@@ -167,3 +167,11 @@ import Testing
         #expect(first != Self.reports(profile: .ios, tills: 5, seconds: 20, seed: 5))
     }
 }
+
+extension RadioMedium {
+    /// What the phone holds from the till now, on the signal model (`SignalAdvertising.held`).
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
+        guard let signal = advertising as? SignalAdvertising else { preconditionFailure("a medium on the signal model") }
+        return signal.held(phone, till, in: self)
+    }
+}

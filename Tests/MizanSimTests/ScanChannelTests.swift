@@ -6,13 +6,11 @@ import Testing
 /// Which advertising channel a phone scans in each scan interval: 37, 38, 39, 37, ... (0, 1, 2, 0, ...).
 @Suite struct ScanChannelTests {
     @Test func eachIntervalsChannelIsItsIndexModuloThreeEvenForNegativeAndLargeIndices() {
-        let loop = SimulationLoop()
-        let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 1))
         var indices = Array(-1_000...1_000)
         indices += [(1 << 49) - 2, (1 << 49) - 1, 1 << 49, -(1 << 49) + 1, 86_400 * 25, 123_456_789_012]
         for index in indices {
             let expected = ((index % 3) + 3) % 3
-            #expect(medium.channel(ofInterval: Double(index)) == expected, "interval \(index)")
+            #expect(SignalAdvertising.channel(ofInterval: Double(index)) == expected, "interval \(index)")
         }
     }
 
@@ -22,8 +20,8 @@ import Testing
                                 .infinity, -.infinity, .ulpOfOne, -.ulpOfOne, 0x1p53 - 0.5]
         for _ in 0..<10_000 { values.append(generator.uniform(-1e7...1e7)) }
         for x in values {
-            #expect(RadioMedium.wholeBelow(x) == x.rounded(.down), "x = \(x)")
+            #expect(SignalAdvertising.wholeBelow(x) == x.rounded(.down), "x = \(x)")
         }
-        #expect(RadioMedium.wholeBelow(.nan).isNaN)
+        #expect(SignalAdvertising.wholeBelow(.nan).isNaN)
     }
 }

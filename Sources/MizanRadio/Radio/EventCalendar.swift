@@ -1,6 +1,6 @@
 import MizanTime
 /// The advertisers' event starts by time, so that an advertising event finds
-/// the tills whose events overlap it (`RadioMedium.findColliders`) among a
+/// the tills whose events overlap it (`SignalAdvertising.findColliders`) among a
 /// handful of candidates instead of asking every advertiser.
 ///
 /// A ring of buckets, each an air time wide, lists the tills (by index) with
@@ -45,7 +45,7 @@ package struct EventCalendar {
     /// The bucket of a start: its whole number of widths, around the ring.
     @inline(__always)
     private func bucket(of time: Double) -> Int {
-        let whole = RadioMedium.wholeBelow(Swift.min(Swift.max(time * perSecond, -0x1p62), 0x1p62))
+        let whole = SignalAdvertising.wholeBelow(Swift.min(Swift.max(time * perSecond, -0x1p62), 0x1p62))
         return Int(whole) & mask
     }
 
@@ -100,37 +100,5 @@ package struct EventCalendar {
                 }
             }
         }
-    }
-}
-
-/// The advertisers (tills advertising on the signal model: `TillEndpoint.isAdvertiser`) and
-/// their event starts, kept in step with the calendar.
-extension RadioMedium {
-    /// The till joins the advertisers, its starts listed.
-    func joinAdvertisers(_ till: TillEndpoint) {
-        guard !till.isAdvertiser else { return }
-        till.isAdvertiser = true
-        eventCalendar.list(till.index, .last, at: till.lastEventStart)
-        eventCalendar.list(till.index, .next, at: till.nextEventStart)
-    }
-
-    /// The till leaves the advertisers, its starts unlisted.
-    func leaveAdvertisers(_ till: TillEndpoint) {
-        guard till.isAdvertiser else { return }
-        till.isAdvertiser = false
-        eventCalendar.unlist(till.index, .last)
-        eventCalendar.unlist(till.index, .next)
-    }
-
-    func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
-        till.lastEventStart = start
-        if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
-    }
-
-    /// A next start set to none (the event under way, or no more) stays listed where it was:
-    /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
-    func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
-        till.nextEventStart = start
-        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
     }
 }

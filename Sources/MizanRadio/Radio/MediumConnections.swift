@@ -34,7 +34,7 @@ extension RadioMedium {
         }
         let link = Link(phone: phone, till: till, interval: parameters.connectionInterval, supervisionTimeout: parameters.supervisionTimeout)
         if let air {
-            air.connectRequest(phone: phone.index, till: till.index, event: advertisingEvents, channel: 0, at: now,
+            air.connectRequest(phone: phone.index, till: till.index, event: advertising.lastEvent, channel: 0, at: now,
                                interval: parameters.connectionInterval, timeout: parameters.supervisionTimeout, taken: true)
             // The simple link layer has no GATT set-up and no MTU: a capture shows its links as
             // having agreed the largest ATT MTU (517, Core Spec Vol 3 Part F 3.2.9), which every frame fits.

@@ -15,9 +15,12 @@ import Darwin
 /// Not thread-safe by design: one medium belongs to one simulation, whose loop
 /// calls it from one thread.
 ///
-/// Split by concern: this file holds the devices and the signal between them;
-/// `MediumAdvertising` advertising and scanning, `MediumConnections` links
-/// being made and ended (and Bluetooth power, and walking away),
+/// Made of parts that hold their own state: who hears whom (`Listeners`),
+/// the tills' advertising and what a phone hears from a till (`Advertising`:
+/// `SimpleAdvertising` or `SignalAdvertising`, chosen once), frames in
+/// flight (`MediumTimers`). This file holds the devices and a link's signal;
+/// `MediumAdvertising` runs advertising and scanning, `MediumConnections`
+/// links being made and ended (and Bluetooth power, and walking away),
 /// `MediumTransfers` writes and notifications on a link. Faults are not the
 /// medium's: `FaultInjector` owns them and reaches in through `taps`.
 public final class RadioMedium {
@@ -29,34 +32,16 @@ public final class RadioMedium {
     }
 
     public let parameters: RadioParameters
-    /// The signal model (`SignalModel`): every packet's RSSI, held (advertising on the signal
-    /// model, with the tills added) or drawn afresh (connections' packets, `RadioParameters.linkPackets`,
-    /// and the first radio's advertising). Bound once per advertising event and passed down borrowed
-    /// (binding copies it, retaining each of its arrays; passing a class's stored struct down by
-    /// reference instead costs a copy of its bytes per call).
-    @exclusivity(unchecked) var signal: SignalModel
-    /// `signal.fresh`, the model's part that links read at every packet, kept on its own so that
-    /// reading it retains none of the model's arrays.
+    /// The tills' advertising and what a phone hears from a till: the first radio's or the signal
+    /// model's (`Advertising`), chosen once from `parameters.advertising`.
+    let advertising: any Advertising
+    /// The signal model's part that links read at every packet (`SignalModel.Fresh`: packets drawn
+    /// afresh around a mean, the packet error rate), on either radio.
     let fresh: SignalModel.Fresh
-    /// Whether advertising is on the signal model (`"advertising": "signal"`): phones hear held
-    /// signals with collisions; else every packet is drawn afresh (the first radio).
-    let hasSignal: Bool
-    /// The advertising event under way's colliders (`MediumSignal`), kept to reuse the storage.
-    @exclusivity(unchecked) var colliders: [Collider] = []
-    /// The advertisers' event starts by time (`findColliders`).
-    @exclusivity(unchecked) var eventCalendar: EventCalendar
-    /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
-    /// the chance of none, e^-mean (signal model).
-    let bystanderMean: Double
-    let bystanderNone: Double
-    /// `parameters.packetAirtime` and `packetSpacing` in seconds.
-    let airtime: Double
-    let packetSpacing: Double
     let clock: VirtualClock
     // Unchecked exclusivity: every draw is a short call into the generator,
     // which calls nothing back, so accesses never overlap (as `VirtualClock.timers`).
     @exclusivity(unchecked) var generator: SeededGenerator
-    let shadowingSeed: SeededGenerator
     /// Who hears a till's advertising (`Listeners`).
     let listeners: Listeners
     /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
@@ -89,16 +74,10 @@ public final class RadioMedium {
     package var heldCacheCapacity = HeldCache.maximumCapacity
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
-    /// Per (till, phone) link shadowing, drawn once from its own stream.
-    var shadowing: [LinkKey: Double] = [:]
-    /// Last packet start per advertising channel, for collisions.
-    var lastPacketOnChannel: [Duration]
 
     /// Frames in flight and connects under way, as plain data until they fire (`MediumTimer`).
     private(set) lazy var frameTimers = MediumTimers(medium: self, clock: clock)
 
-    /// Advertising events so far: stamps each phone's per-event mean RSSI.
-    @exclusivity(unchecked) var advertisingEvents = 0
     @exclusivity(unchecked) public internal(set) var packetsSent = 0
     @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
@@ -107,23 +86,17 @@ public final class RadioMedium {
         self.linkLayer = linkLayer
         if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         self.parameters = parameters
-        signal = Self.signalModel(parameters: parameters, generator: generator)
-        fresh = signal.fresh
-        hasSignal = parameters.advertising == .signal
+        let model = Self.signalModel(parameters: parameters, generator: generator)
+        fresh = model.fresh
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
-        airtime = parameters.packetAirtime / .seconds(1)
-        // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
-        eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1,
-                                      span: parameters.advertisingInterval / .seconds(1) + advertisingDelayMaxNanos / 1e9)
-        packetSpacing = parameters.packetSpacing / .seconds(1)
-        bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
-        bystanderNone = exp(-bystanderMean)
+        switch parameters.advertising {
+        case .signal: advertising = SignalAdvertising(parameters: parameters, room: model, delayMaxNanos: advertisingDelayMaxNanos)
+        case .simple: advertising = SimpleAdvertising(parameters: parameters, shadowingSeed: generator.split("shadowing"))
+        }
         self.clock = clock
         self.generator = generator.split("medium")
-        shadowingSeed = generator.split("shadowing")
         listeners = Listeners(audibility: audibility)
-        lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
     }
 
     /// The signal model of a medium made with `parameters` and `generator` (on
@@ -139,7 +112,7 @@ public final class RadioMedium {
     }
 
     /// The signal model with the tills added so far, on the signal model: the room the phones hear them in.
-    package var signalModel: SignalModel? { hasSignal ? signal : nil }
+    package var signalModel: SignalModel? { advertising.room }
 
     var now: Duration { clock.now.sinceStart }
 
@@ -154,7 +127,7 @@ public final class RadioMedium {
         tills.append(till)
         listeners.addTill(till, ownPhone: phones[till.index])
         tillIndexByID[tillID] = till.index
-        if hasSignal { signal.addTill() }
+        advertising.addTill(till)
         return till
     }
 
@@ -174,9 +147,7 @@ public final class RadioMedium {
         if index < tills.count { listeners.setOwnPhone(nil, of: tills[index]) }
         phone.deliver = { _ in }
         phone.stopReports()
-        if parameters.linkShadowingSigma > 0, !shadowing.isEmpty {
-            for till in tills { shadowing.removeValue(forKey: LinkKey(till: till.index, phone: index)) }
-        }
+        advertising.forget(phone: index, tills: tills)
     }
 
     /// The radio a till's driver uses: the medium and the endpoint unretained
@@ -222,22 +193,7 @@ public final class RadioMedium {
     /// shadowing; on the signal model also the link's held fade), so that
     /// `fresh.meanRSSI(distance:) + fixedOffset` is the link's mean RSSI.
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> Double {
-        if hasSignal {
-            return held(phone, till).link - fresh.meanRSSI(distance: distance(phone, till))
-        }
-        var offset = till.offset + phone.offset - phone.bodyLoss
-        if parameters.linkShadowingSigma > 0 {
-            let key = LinkKey(till: till.index, phone: phone.index)
-            if let drawn = shadowing[key] {
-                offset += drawn
-            } else {
-                var stream = shadowingSeed.split(key.stream)
-                let drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
-                shadowing[key] = drawn
-                offset += drawn
-            }
-        }
-        return offset
+        advertising.fixedOffset(phone, till, in: self)
     }
 
     /// The phone's position now, with the antenna height of a phone.

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Advertising and scanning on the signal model (`docs/signal-model.md`):
+/// Advertising and scanning on the signal model (`docs/signal-model.md`), the
+/// default (`"advertising": "signal"`):
 /// each advertising event three packets, on 37, 38 and 39 `packetSpacing`
 /// apart; each phone listens on one channel at a time by its platform's scan
 /// profile; a packet's RSSI is what the phone holds from the till (path loss,
@@ -23,6 +24,11 @@ import Darwin
 /// still running, a signal that no noise could lift above the sensitivity,
 /// an overlapping packet that no noise could let it beat) is not drawn.
 ///
+/// It owns the room (`SignalModel`: what each phone holds from each till),
+/// the advertisers' event starts (`EventCalendar`), the bystanders' traffic,
+/// and each event's colliders; it asks the medium for its devices, its
+/// listeners, its clock and its observers.
+///
 /// Cost: per event, the few tills whose events start within an air time of
 /// its own (`EventCalendar`; collisions: two tills' events overlap on every
 /// channel or on none, since every event's packets are `packetSpacing`
@@ -30,31 +36,81 @@ import Darwin
 /// phone's held signal from a till is computed once per stand and scan.
 /// Everything an event's three packets do is done when its first is sent,
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
-extension RadioMedium {
-    /// Seconds since the run began.
-    var nowSeconds: Double { now.seconds }
+final class SignalAdvertising: Advertising {
+    let parameters: RadioParameters
+    /// The room: what each phone holds from each till (`SignalModel`), with the tills added so
+    /// far. Bound once per advertising event and passed down borrowed (binding copies it,
+    /// retaining each of its arrays; passing a class's stored struct down by reference instead
+    /// costs a copy of its bytes per call).
+    @exclusivity(unchecked) private(set) var signal: SignalModel
+    /// The advertising event under way's colliders, kept to reuse the storage.
+    @exclusivity(unchecked) private var colliders: [Collider] = []
+    /// The advertisers' event starts by time (`findColliders`).
+    @exclusivity(unchecked) private var eventCalendar: EventCalendar
+    /// Bystanders' packets overlapping one packet: their mean number (2 x rate x air time) and
+    /// the chance of none, e^-mean.
+    private let bystanderMean: Double
+    private let bystanderNone: Double
+    /// `parameters.packetAirtime` and `packetSpacing` in seconds.
+    private let airtime: Double
+    private let packetSpacing: Double
+
+    /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
+    init(parameters: RadioParameters, room: SignalModel, delayMaxNanos: Double) {
+        self.parameters = parameters
+        signal = room
+        airtime = parameters.packetAirtime / .seconds(1)
+        // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
+        eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
+        packetSpacing = parameters.packetSpacing / .seconds(1)
+        bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
+        bystanderNone = exp(-bystanderMean)
+    }
+
+    var room: SignalModel? { signal }
+    var lastEvent: Int { 0 }
+
+    func addTill(_ till: TillEndpoint) {
+        signal.addTill()
+    }
+
+    func forget(phone index: Int, tills: [TillEndpoint]) {}
+
+    func startAdvertising(_ till: TillEndpoint) {
+        joinAdvertisers(till)
+    }
+
+    func stopAdvertising(_ till: TillEndpoint) {
+        setNextEventStart(till, .infinity)
+        leaveAdvertisers(till)
+    }
+
+    func scheduled(_ till: TillEndpoint, at start: Double) {
+        setNextEventStart(till, start)
+    }
 
     /// One advertising event on the signal model.
-    func advertiseSignal(_ till: TillEndpoint, payload: [UInt8]) {
-        guard hasSignal else { return }
+    func advertise(_ till: TillEndpoint, payload: [UInt8], in medium: RadioMedium) {
+        setNextEventStart(till, .infinity)
         let signal = self.signal
         till.events &+= 1
         let event = till.events
-        let start = nowSeconds
+        let start = medium.nowSeconds
         setLastEventStart(till, start)
-        packetsSent &+= parameters.advertisingChannels
-        if let air {
-            air.advertisingEvent(till: till.index, event: event, start: now, spacing: .nanoseconds(Int64((packetSpacing * 1e9).rounded())),
+        medium.packetsSent &+= parameters.advertisingChannels
+        if let air = medium.air {
+            air.advertisingEvent(till: till.index, event: event, start: medium.now, spacing: .nanoseconds(Int64((packetSpacing * 1e9).rounded())),
                                  channels: parameters.advertisingChannels, payload: payload)
         }
-        // The tills whose events overlap this one, into the medium's reused storage, taken while the event runs.
+        // The tills whose events overlap this one, into the reused storage, taken while the event runs.
         var overlapping: [Collider] = []
         swap(&overlapping, &colliders)
-        findColliders(of: till, at: start, into: &overlapping)
+        findColliders(of: till, at: start, among: medium.tills, into: &overlapping)
         let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
         // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
         // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
         // borrowed, without a retain and a release per phone and event.
+        let listeners = medium.listeners
         let scanning = listeners.scanners
         overlapping.withUnsafeBufferPointer { colliders in
             scanning.withUnsafeBufferPointer { scanning in
@@ -62,7 +118,7 @@ extension RadioMedium {
                     Borrowed(scanning[index]).with { phone in
                         guard phone.scanning, phone.availability == .on, listeners.canHear(phone, till) else { return }
                         hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
-                             colliders: colliders, signal: signal)
+                             colliders: colliders, signal: signal, in: medium)
                     }
                 }
             }
@@ -70,8 +126,13 @@ extension RadioMedium {
         swap(&overlapping, &colliders)
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
         for channel in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
-            answerAdvertisement(of: till, event: event, channel: channel)
+            medium.answerAdvertisement(of: till, event: event, channel: channel)
         }
+    }
+
+    /// The link's fixed offset on the signal model: what the phone holds from the till, less the distance's path loss.
+    func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium) -> Double {
+        held(phone, till, in: medium).link - medium.fresh.meanRSSI(distance: medium.distance(phone, till))
     }
 
     /// The tills whose events overlap this one (their last, or their next
@@ -79,7 +140,7 @@ extension RadioMedium {
     /// run), in index order: the calendar's few candidates, each asked as
     /// every advertiser once was, then put in order (a till listed twice
     /// near the event is found twice, the same both times).
-    private func findColliders(of till: TillEndpoint, at start: Double, into colliders: inout [Collider]) {
+    private func findColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint], into colliders: inout [Collider]) {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return }
         tills.withUnsafeBufferPointer { tills in
@@ -111,12 +172,12 @@ extension RadioMedium {
             }
             colliders.removeLast(colliders.count - kept)
         }
-        assert(colliders.map { [$0.index, $0.event] } == scannedColliders(of: till, at: start), "the calendar's colliders are every advertiser's")
+        assert(colliders.map { [$0.index, $0.event] } == scannedColliders(of: till, at: start, among: tills), "the calendar's colliders are every advertiser's")
     }
 
     /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
     /// from the calendar's candidates, checked against it in debug builds (every test's floor).
-    private func scannedColliders(of till: TillEndpoint, at start: Double) -> [[Int]] {
+    private func scannedColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint]) -> [[Int]] {
         tills.compactMap { other in
             guard other !== till, let event = overlappingEvent(of: other, at: start) else { return nil }
             return [other.index, event]
@@ -141,25 +202,25 @@ extension RadioMedium {
     /// the next channel. The others the phone cannot hear.
     @inline(__always)
     private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
-                      colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
+                      colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
         if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
         // Scan intervals shorter than an event (possible only through the Swift API's `ScanProfile`):
         // each packet asks which channel the phone listens on then.
         guard lastPacket < phone.listenEnd + phone.scanInterval else {
-            hearPacketByPacket(till, event: event, payload: payload, start: start, at: phone, colliders: colliders, signal: signal)
+            hearPacketByPacket(till, event: event, payload: payload, start: start, at: phone, colliders: colliders, signal: signal, in: medium)
             return
         }
         let channels = parameters.advertisingChannels
         let channel = phone.listenChannel
         let time = start + Double(channel) * packetSpacing
         if channel < channels, time < phone.listenEnd, time >= phone.listenStart, time < phone.listenStart + phone.scanWindow {
-            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal, in: medium)
         }
         guard lastPacket >= phone.listenEnd else { return }
         let next = channel == 2 ? 0 : channel + 1
         let nextTime = start + Double(next) * packetSpacing
         if next < channels, nextTime >= phone.listenEnd, nextTime < phone.listenEnd + phone.scanWindow {
-            receive(till, event: event, payload: payload, at: phone, channel: next, time: nextTime, colliders: colliders, signal: signal)
+            receive(till, event: event, payload: payload, at: phone, channel: next, time: nextTime, colliders: colliders, signal: signal, in: medium)
         }
     }
 
@@ -167,12 +228,12 @@ extension RadioMedium {
     /// the channel the phone listens on at its time, if it listens then.
     @inline(never)
     private func hearPacketByPacket(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, at phone: PhoneEndpoint,
-                                    colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
+                                    colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
         for channel in 0..<parameters.advertisingChannels {
             let time = start + Double(channel) * packetSpacing
             let interval = scanInterval(phone, at: time)
-            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow, self.channel(ofInterval: interval) == channel else { continue }
-            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal)
+            guard (time - phone.scanPhase) - interval * phone.scanInterval < phone.scanWindow, Self.channel(ofInterval: interval) == channel else { continue }
+            receive(till, event: event, payload: payload, at: phone, channel: channel, time: time, colliders: colliders, signal: signal, in: medium)
         }
     }
 
@@ -187,7 +248,7 @@ extension RadioMedium {
         phone.listenIndex = index
         phone.listenStart = phone.scanPhase + index * phone.scanInterval
         phone.listenEnd = phone.scanPhase + (index + 1) * phone.scanInterval
-        phone.listenChannel = channel(ofInterval: index)
+        phone.listenChannel = Self.channel(ofInterval: index)
     }
 
     /// One packet of the till's advertising event on `channel` at a phone
@@ -196,8 +257,9 @@ extension RadioMedium {
     /// and a packet they settle is not drawn.
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
-                         colliders: UnsafeBufferPointer<Collider>, signal: SignalModel) {
-        guard let heldSignal = packetHeld(phone, till, at: time, signal: signal) else {
+                         colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
+        let air = medium.air
+        guard let heldSignal = packetHeld(phone, till, at: time, signal: signal, in: medium) else {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .heldOff) }
             return
         }
@@ -209,7 +271,7 @@ extension RadioMedium {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
             return
         }
-        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal) {
+        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal, in: medium) {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .collided) }
             return
         }
@@ -222,7 +284,7 @@ extension RadioMedium {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .notReported) }
             return
         }
-        packetsHeard &+= 1
+        medium.packetsHeard &+= 1
         if let air { air.heard(till: till.index, event: event, channel: channel, phone: phone.index, rssi: SignalModel.reported(rssi)) }
         phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
     }
@@ -242,7 +304,7 @@ extension RadioMedium {
     /// The channel scanned in interval `index` (a whole number): its remainder by 3, from 0 to 2.
     /// Computed in floating point, exactly for any index below 2^50 in size (its third is then
     /// never rounded across a whole number), without an integer division per packet.
-    func channel(ofInterval index: Double) -> Int {
+    static func channel(ofInterval index: Double) -> Int {
         Int(index - 3 * Self.wholeBelow(index / 3))
     }
 
@@ -250,11 +312,11 @@ extension RadioMedium {
     /// survives the other tills' packets of the events in `colliders`.
     @inline(never)
     private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
-                          signal: SignalModel) -> Bool {
+                          signal: SignalModel, in medium: RadioMedium) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         for collider in colliders {
             let heldSignal = collider.till.with { other in
-                listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal) : nil
+                medium.listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal, in: medium) : nil
             }
             guard let heldSignal else { continue }
             let interferer = heldSignal.channel(channel)
@@ -307,14 +369,10 @@ extension RadioMedium {
     /// while it stands (the last till asked kept for the stand: its link's,
     /// which connection events ask again and again), computed afresh while it
     /// walks (its fades drawn anew every `fadingLength` walked).
-    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal {
-        if let kept = keptHeld(phone, till) { return kept }
-        guard hasSignal else {
-            let mean = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
-            return HeldSignal(link: mean, channels: (mean, mean, mean), noiseKey: 0)
-        }
-        let value = computeHeld(phone, till, signal: self.signal)
-        if phone.isStill || now <= phone.motionStart { phone.lastHeld = (till.index, phone.stands, value) }
+    func held(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium) -> HeldSignal {
+        if let kept = keptHeld(phone, till, now: medium.now) { return kept }
+        let value = computeHeld(phone, till, signal: self.signal, in: medium)
+        if phone.isStill || medium.now <= phone.motionStart { phone.lastHeld = (till.index, phone.stands, value) }
         return value
     }
 
@@ -325,23 +383,23 @@ extension RadioMedium {
     /// standing while it scans keeps what it receives from each till for the
     /// stand, up to `heldCacheCapacity` tills.
     @inline(__always)
-    func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: SignalModel) -> ChannelSignal? {
+    func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: SignalModel, in medium: RadioMedium) -> ChannelSignal? {
         // iOS: a till reported within its hold-off is not reported again, whatever the packet.
         if let time, phone.holdsReports {
             let slot = phone.holdOffs.slot(of: till.index)
             if slot >= 0, time < phone.holdOffs[slot].reportableFrom { return nil }
         }
-        guard phone.isStill || now <= phone.motionStart else { return ChannelSignal(computeHeld(phone, till, signal: signal)) }
+        guard phone.isStill || medium.now <= phone.motionStart else { return ChannelSignal(computeHeld(phone, till, signal: signal, in: medium)) }
         let stand = phone.standTag
         if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
-        let value = ChannelSignal(computeHeld(phone, till, signal: signal))
+        let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
         phone.heldCache.keep(value, till: till.index, stand: stand)
         return value
     }
 
     /// The held signal already computed for this stand, if any.
     @inline(__always)
-    private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint) -> HeldSignal? {
+    private func keptHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, now: Duration) -> HeldSignal? {
         guard phone.isStill || now <= phone.motionStart else { return nil }
         // Its link's till (connection events ask again and again): the last one asked, kept while it stands.
         if let last = phone.lastHeld, last.till == till.index, last.stand == phone.stands { return last.value }
@@ -349,9 +407,9 @@ extension RadioMedium {
     }
 
     @inline(never)
-    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel) -> HeldSignal {
-        let standing = phone.isStill || now <= phone.motionStart
-        let here = position(of: phone)
+    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, in medium: RadioMedium) -> HeldSignal {
+        let standing = phone.isStill || medium.now <= phone.motionStart
+        let here = medium.position(of: phone)
         var fixed = till.offset + phone.offset - phone.bodyLoss
         if !phone.direction.isNone {
             // Standing, the carrier faces where they were turned; walking, the way they walk.
@@ -379,7 +437,20 @@ extension RadioMedium {
     /// A phone starts scanning on the signal model: its platform's scan
     /// profile (phones without one, on the simple link layer, listen as
     /// Android's low-latency mode: all the time), from a random phase.
-    func beginSignalScan(_ phone: PhoneEndpoint) {
+    /// A phone starts scanning: it begins listening (`beginScan`), joins the listeners,
+    /// and hears the events that begin at this very instant (`hearEventsBegunNow`).
+    func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        beginScan(phone, in: medium)
+        medium.listeners.join(phone)
+        hearEventsBegunNow(by: phone, in: medium)
+    }
+
+    func stopScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        medium.listeners.leave(phone)
+        endScan(phone)
+    }
+
+    private func beginScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         let scan = phone.profile?.scan ?? .androidLowLatency
         phone.scanWindow = scan.window
         phone.scanInterval = scan.interval
@@ -387,11 +458,11 @@ extension RadioMedium {
         phone.holdsReports = scan.reportHoldMedian != nil
         phone.reportHoldMedian = scan.reportHoldMedian ?? 0
         phone.reportHoldSpread = scan.reportHoldSpread
-        phone.scanPhase = nowSeconds - generator.uniform(0...scan.interval)
+        phone.scanPhase = medium.nowSeconds - medium.generator.uniform(0...scan.interval)
         phone.listenIndex = -2
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
-        phone.heldCache.removeAll(capacity: Swift.min(tills.count, heldCacheCapacity))
+        phone.heldCache.removeAll(capacity: Swift.min(medium.tills.count, medium.heldCacheCapacity))
         phone.holdOffs.removeAll()
     }
 
@@ -401,8 +472,9 @@ extension RadioMedium {
     /// began at this instant before the scan opened are heard here, by this phone alone, as they
     /// would have been had it been scanning (one that the timers ran after the scan opened is
     /// heard there). The tills in index order.
-    func hearEventsBegunNow(by phone: PhoneEndpoint) {
-        let start = nowSeconds
+    private func hearEventsBegunNow(by phone: PhoneEndpoint, in medium: RadioMedium) {
+        let start = medium.nowSeconds
+        let tills = medium.tills
         var begun: [Int] = []
         eventCalendar.forEachCandidate(around: start) { index in
             let till = tills[index]
@@ -414,22 +486,53 @@ extension RadioMedium {
         for index in begun.sorted() {
             let till = tills[index]
             guard phone.scanning, phone.availability == .on, let payload = till.advertisingPayload,
-                  till.availability == .on, listeners.canHear(phone, till) else { continue }
+                  till.availability == .on, medium.listeners.canHear(phone, till) else { continue }
             var overlapping: [Collider] = []
             swap(&overlapping, &colliders)
-            findColliders(of: till, at: start, into: &overlapping)
+            findColliders(of: till, at: start, among: tills, into: &overlapping)
             overlapping.withUnsafeBufferPointer { colliders in
                 hear(till, event: till.events, payload: payload, start: start, lastPacket: lastPacket, at: phone,
-                     colliders: colliders, signal: signal)
+                     colliders: colliders, signal: signal, in: medium)
             }
             swap(&overlapping, &colliders)
         }
     }
 
-    func endSignalScan(_ phone: PhoneEndpoint) {
+    private func endScan(_ phone: PhoneEndpoint) {
         phone.heldCache.release()
         phone.holdOffs.removeAll()
         phone.shadowingBasis = nil
+    }
+
+    // MARK: the advertisers (tills advertising: `TillEndpoint.isAdvertiser`) and their event starts,
+    // kept in step with the calendar.
+
+    /// The till joins the advertisers, its starts listed.
+    private func joinAdvertisers(_ till: TillEndpoint) {
+        guard !till.isAdvertiser else { return }
+        till.isAdvertiser = true
+        eventCalendar.list(till.index, .last, at: till.lastEventStart)
+        eventCalendar.list(till.index, .next, at: till.nextEventStart)
+    }
+
+    /// The till leaves the advertisers, its starts unlisted.
+    private func leaveAdvertisers(_ till: TillEndpoint) {
+        guard till.isAdvertiser else { return }
+        till.isAdvertiser = false
+        eventCalendar.unlist(till.index, .last)
+        eventCalendar.unlist(till.index, .next)
+    }
+
+    private func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
+        till.lastEventStart = start
+        if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
+    }
+
+    /// A next start set to none (the event under way, or no more) stays listed where it was:
+    /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
+    private func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
+        till.nextEventStart = start
+        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
     }
 }
 

@@ -1,0 +1,104 @@
+import MizanTime
+import MizanProtocol
+
+/// The first radio's advertising (`"advertising": "simple"`): each
+/// advertising event a packet per channel at once, heard by every scanning
+/// phone whose packet, drawn afresh around the link's mean, clears the
+/// sensitivity; with collisions on, a packet starting within an air time of
+/// the last on its channel is lost to every phone. A link's mean is the path
+/// loss, the devices' offsets, the body's loss and the link's own shadowing,
+/// drawn once per (till, phone) from its own stream.
+final class SimpleAdvertising: Advertising {
+    let parameters: RadioParameters
+    /// Advertising events so far: numbers each event and stamps each phone's per-event mean RSSI.
+    @exclusivity(unchecked) private var events = 0
+    /// Last packet start per advertising channel, for collisions.
+    private var lastPacketOnChannel: [Duration]
+    /// Per (till, phone) link shadowing, drawn once from its own stream (`shadowingSeed`).
+    private var shadowing: [LinkKey: Double] = [:]
+    private let shadowingSeed: SeededGenerator
+
+    init(parameters: RadioParameters, shadowingSeed: SeededGenerator) {
+        self.parameters = parameters
+        self.shadowingSeed = shadowingSeed
+        lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
+    }
+
+    var room: SignalModel? { nil }
+    var lastEvent: Int { events }
+
+    func addTill(_ till: TillEndpoint) {}
+
+    func forget(phone index: Int, tills: [TillEndpoint]) {
+        guard parameters.linkShadowingSigma > 0, !shadowing.isEmpty else { return }
+        for till in tills { shadowing.removeValue(forKey: LinkKey(till: till.index, phone: index)) }
+    }
+
+    func startAdvertising(_ till: TillEndpoint) {}
+    func stopAdvertising(_ till: TillEndpoint) {}
+    func scheduled(_ till: TillEndpoint, at start: Double) {}
+
+    func advertise(_ till: TillEndpoint, payload: [UInt8], in medium: RadioMedium) {
+        events &+= 1
+        let time = medium.now, event = events
+        let air = medium.air, fresh = medium.fresh
+        if let air {
+            air.advertisingEvent(till: till.index, event: event, start: time, spacing: .zero,
+                                 channels: parameters.advertisingChannels, payload: payload)
+        }
+        for channel in 0..<parameters.advertisingChannels {
+            medium.packetsSent += 1
+            if parameters.collisions {
+                let collided = time - lastPacketOnChannel[channel] < parameters.packetAirtime
+                lastPacketOnChannel[channel] = time
+                if collided {
+                    if let air { air.collided(till: till.index, event: event, channel: channel) }
+                    continue
+                }
+            }
+            medium.listeners.forEach(hearing: till) { phone in
+                // The link's mean is the same on every channel of the event:
+                // computed once per event and phone (no draw depends on it).
+                if phone.eventStamp != event {
+                    phone.eventStamp = event
+                    phone.eventMean = fresh.meanRSSI(distance: medium.distance(phone, till)) + fixedOffset(phone, till, in: medium)
+                }
+                let rssi = fresh.packetRSSI(mean: phone.eventMean, generator: &medium.generator)
+                guard rssi >= parameters.sensitivity else {
+                    if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
+                    return
+                }
+                medium.packetsHeard += 1
+                if let air { air.heard(till: till.index, event: event, channel: channel, phone: phone.index, rssi: SignalModel.reported(rssi)) }
+                phone.reportAdvertisement(payload, rssi: SignalModel.reported(rssi))
+                // A phone that decided stops scanning at once; the next channel reads the scanners afresh.
+            }
+            // Phones waiting to connect answer this packet (faithful link layer).
+            if !till.connectors.isEmpty { medium.answerAdvertisement(of: till, event: event, channel: channel) }
+        }
+    }
+
+    func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        medium.listeners.join(phone)
+    }
+
+    func stopScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        medium.listeners.leave(phone)
+    }
+
+    func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium) -> Double {
+        var offset = till.offset + phone.offset - phone.bodyLoss
+        if parameters.linkShadowingSigma > 0 {
+            let key = LinkKey(till: till.index, phone: phone.index)
+            if let drawn = shadowing[key] {
+                offset += drawn
+            } else {
+                var stream = shadowingSeed.split(key.stream)
+                let drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
+                shadowing[key] = drawn
+                offset += drawn
+            }
+        }
+        return offset
+    }
+}
