@@ -117,7 +117,7 @@ import MizanFormats
             }
             // A phone beside its till: the bound settles that an idle link is never lost.
             let strong = spread.lossBound(mean: -60, model: model)
-            #expect(RadioMedium.neverLost(failure: RadioMedium.eventFailure(lost: strong), events: 133))
+            #expect(Connections.neverLost(failure: Connections.eventFailure(lost: strong), events: 133))
         }
         // An error rate that does not fall with the RSSI has no such bound.
         var rising = RadioParameters()
@@ -133,11 +133,11 @@ import MizanFormats
         var settledByBound = 0
         for mean in stride(from: -60.0, through: -110, by: -0.25) {
             for events in [50.0, 133, 266] {
-                let bound = RadioMedium.eventFailure(lost: spread.lossBound(mean: mean, model: model))
-                guard RadioMedium.neverLost(failure: bound, events: events) else { continue }
+                let bound = Connections.eventFailure(lost: spread.lossBound(mean: mean, model: model))
+                guard Connections.neverLost(failure: bound, events: events) else { continue }
                 settledByBound += 1
-                let p = RadioMedium.eventFailure(lost: spread.lossProbability(mean: mean, model: model))
-                #expect(p <= 0 || log1p(-p) + events * log(p) <= RadioMedium.logRateNeverLost, "mean \(mean) dBm, \(events) events")
+                let p = Connections.eventFailure(lost: spread.lossProbability(mean: mean, model: model))
+                #expect(p <= 0 || log1p(-p) + events * log(p) <= Connections.logRateNeverLost, "mean \(mean) dBm, \(events) events")
             }
         }
         #expect(settledByBound > 100)

@@ -60,7 +60,7 @@ package final class FaultInjector {
         let bytes = corrupted(sent, type, phone: link.phone.index)
         if toTill {
             if type == .phoneKey, let fault = takeStepFault(.beforeKey, phone: link.phone.index) {
-                schedule(after: fault) { [unowned medium] in medium.lose(link, .fault) }
+                schedule(after: fault) { [unowned medium] in medium.connections.lose(link, .fault, in: medium) }
                 return .lose(bytes)
             }
         } else {
@@ -102,7 +102,7 @@ package final class FaultInjector {
     /// Drops `link` if a fault is armed for this step of its phone's transaction.
     private func dropIfArmed(_ point: LinkDropPoint?, _ link: Link) {
         guard let point, let fault = takeStepFault(point, phone: link.phone.index) else { return }
-        schedule(after: fault) { [unowned medium] in medium.lose(link, .fault) }
+        schedule(after: fault) { [unowned medium] in medium.connections.lose(link, .fault, in: medium) }
     }
 
     private func takeStepFault(_ point: LinkDropPoint, phone: Int) -> Duration? {

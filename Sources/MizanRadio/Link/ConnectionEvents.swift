@@ -7,9 +7,9 @@ import MizanProtocol
 /// Connection events on a faithful link: when they come, whether a packet
 /// gets through, retransmission until one does, the supervision timeout, and
 /// the loss of an idle link computed in one go rather than event by event.
-extension RadioMedium {
+extension Connections {
     /// The first connection event of `link` strictly after `time`.
-    func nextEvent(of link: Link, after time: Duration) -> Duration {
+    func nextEvent(of link: Link, after time: Duration, in medium: RadioMedium) -> Duration {
         guard time >= link.anchor else { return link.anchor }
         let interval = Self.nanoseconds(link.interval)
         let elapsed = Self.nanoseconds(time - link.anchor)
@@ -21,30 +21,30 @@ extension RadioMedium {
     /// device offsets and body loss, plus this packet's spread and fading),
     /// then the packet error rate at that RSSI. The one place a link packet's
     /// fate is decided: collisions and other transmitters join here.
-    func receives(_ link: Link, toTill: Bool) -> Bool {
-        let rssi = fresh.packetRSSI(mean: linkRSSI(link), generator: &generator)
-        guard rssi >= parameters.sensitivity else { return false }
-        let per = fresh.packetErrorRate(rssi: rssi)
-        return per == 0 || generator.unitInterval() >= per
+    func receives(_ link: Link, toTill: Bool, in medium: RadioMedium) -> Bool {
+        let rssi = medium.fresh.packetRSSI(mean: medium.linkRSSI(link), generator: &medium.generator)
+        guard rssi >= medium.parameters.sensitivity else { return false }
+        let per = medium.fresh.packetErrorRate(rssi: rssi)
+        return per == 0 || medium.generator.unitInterval() >= per
     }
 
     /// When a packet ready at `start` gets through on `link`: the first
     /// connection event after `start` whose packet is received, sent again at
     /// each event until then. `nil` when nothing gets through for a
     /// supervision timeout.
-    func transmit(on link: Link, from start: Duration, toTill: Bool) -> Duration? {
-        var time = nextEvent(of: link, after: start)
+    func transmit(on link: Link, from start: Duration, toTill: Bool, in medium: RadioMedium) -> Duration? {
+        var time = nextEvent(of: link, after: start, in: medium)
         while true {
-            if receives(link, toTill: toTill) { return time }
+            if receives(link, toTill: toTill, in: medium) { return time }
             if time - start >= link.supervisionTimeout { return nil }
             time += link.interval
         }
     }
 
     /// The link is lost a supervision timeout after `start`, when nothing got through from then.
-    func loseBySupervision(_ link: Link, from start: Duration) {
-        clock.schedule(at: VirtualInstant(sinceStart: start + link.supervisionTimeout)) { [unowned self] in
-            lose(link, .supervisionTimeout)
+    func loseBySupervision(_ link: Link, from start: Duration, in medium: RadioMedium) {
+        medium.clock.schedule(at: VirtualInstant(sinceStart: start + link.supervisionTimeout)) { [unowned self, unowned medium] in
+            lose(link, .supervisionTimeout, in: medium)
         }
     }
 
@@ -56,22 +56,22 @@ extension RadioMedium {
     /// event, so the wait for the first is drawn once, exponential with that
     /// rate, instead of simulating every event. A wait beyond a year is no
     /// loss within any run: no timer.
-    func armIdleLoss(_ link: Link, from start: Duration) {
-        if let timer = link.idleLossTimer { clock.cancel(timer) }
+    func armIdleLoss(_ link: Link, from start: Duration, in medium: RadioMedium) {
+        if let timer = link.idleLossTimer { medium.clock.cancel(timer) }
         link.idleLossTimer = nil
         guard link.open, link.phone.motion.isStill else { return }
         let n = Double(Self.nanoseconds(link.supervisionTimeout) / Swift.max(Self.nanoseconds(link.interval), 1))
         // The chance is the same while the phone stands where it is: computed once per position, and
         // first only bounded (16 error rates, not the spread's hundreds): for most links the bound
         // already says that no loss can come, and the exact chance would change nothing.
-        let position = position(of: link.phone)
+        let position = medium.position(of: link.phone)
         if link.eventFailure?.at != position {
-            let bound = packetSpread.lossBound(mean: linkRSSI(link), model: fresh)
+            let bound = packetSpread.lossBound(mean: medium.linkRSSI(link), model: medium.fresh)
             link.eventFailure = (position, Self.eventFailure(lost: bound), false)
         }
         if let failure = link.eventFailure, !failure.exact {
             if Self.neverLost(failure: failure.p, events: n) { return }
-            let lost = packetSpread.lossProbability(mean: linkRSSI(link), model: fresh)
+            let lost = packetSpread.lossProbability(mean: medium.linkRSSI(link), model: medium.fresh)
             link.eventFailure = (position, Self.eventFailure(lost: lost), true)
         }
         let p = link.eventFailure?.p ?? 1
@@ -83,13 +83,13 @@ extension RadioMedium {
         } else {
             let logRate = log1p(-p) + n * log(p)
             guard logRate > Self.logRateNeverLost else { return }
-            events = n + generator.exponential(mean: exp(-logRate))
+            events = n + medium.generator.exponential(mean: exp(-logRate))
         }
         let wait = link.interval.seconds * events
         guard wait < 365 * 24 * 3600 else { return }
-        link.idleLossTimer = clock.schedule(at: VirtualInstant(sinceStart: start + .seconds(wait))) { [unowned self] in
+        link.idleLossTimer = medium.clock.schedule(at: VirtualInstant(sinceStart: start + .seconds(wait))) { [unowned self, unowned medium] in
             link.idleLossTimer = nil
-            lose(link, .supervisionTimeout)
+            lose(link, .supervisionTimeout, in: medium)
         }
     }
 

@@ -6,25 +6,25 @@ import MizanRuntime
 /// phone answers a connectable advertising packet it has just heard with a
 /// connection request; the first connection event comes 1.25 ms plus a
 /// transmit-window offset later; GATT set-up follows before the first write.
-extension RadioMedium {
+extension Connections {
     /// The phone asks to connect: it waits for the till's next advertising
     /// packet it hears. A till that is not advertising is never connected to,
     /// and the request stays pending until the phone cancels it (Core
     /// Bluetooth's `connect` has no timeout; the phone's own deadline cancels).
-    func requestConnection(_ phone: PhoneEndpoint, to tillID: TillID) {
+    func requestConnection(_ phone: PhoneEndpoint, to tillID: TillID, in medium: RadioMedium) {
         guard phone.availability == .on, phone.link == nil, !phone.connecting else { return }
         phone.connecting = true
-        guard let index = tillIndexByID[tillID] else { return } // no such till: nothing will ever answer
-        wait(phone, for: tills[index])
+        guard let index = medium.tillIndexByID[tillID] else { return } // no such till: nothing will ever answer
+        wait(phone, for: medium.tills[index], in: medium)
     }
 
-    private func wait(_ phone: PhoneEndpoint, for till: TillEndpoint) {
+    private func wait(_ phone: PhoneEndpoint, for till: TillEndpoint, in medium: RadioMedium) {
         phone.pendingTill = till
         till.connectors.append(phone)
     }
 
     /// The phone no longer wants to connect (cancel, deadline, Bluetooth off).
-    func cancelConnection(_ phone: PhoneEndpoint) {
+    func cancelConnection(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         phone.connecting = false
         if let till = phone.pendingTill {
             till.connectors.removeAll { $0 === phone }
@@ -35,91 +35,91 @@ extension RadioMedium {
     /// One advertising packet of `till` has gone out: each phone waiting for
     /// it that hears the packet answers with a connection request, which the
     /// till may not receive, or not take when it has its bound of links.
-    func answerAdvertisement(of till: TillEndpoint, event: Int, channel: Int) {
-        for phone in till.connectors where phone.availability == .on && listeners.canHear(phone, till) {
-            let heard = fresh.packetRSSI(mean: fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till), generator: &generator)
-            guard heard >= parameters.sensitivity else { continue }
+    func answerAdvertisement(of till: TillEndpoint, event: Int, channel: Int, in medium: RadioMedium) {
+        for phone in till.connectors where phone.availability == .on && medium.listeners.canHear(phone, till) {
+            let heard = medium.fresh.packetRSSI(mean: medium.fresh.meanRSSI(distance: medium.distance(phone, till)) + medium.fixedOffset(phone, till), generator: &medium.generator)
+            guard heard >= medium.parameters.sensitivity else { continue }
             till.connectors.removeAll { $0 === phone }
             phone.pendingTill = nil
             let profile = phone.profile ?? .ios
-            let interval = drawInterval(profile)
+            let interval = drawInterval(profile, in: medium)
             let request = Link(phone: phone, till: till, interval: interval, supervisionTimeout: profile.supervisionTimeout)
-            let taken = receives(request, toTill: true) && till.links.count < (tillProfile?.maxLinks ?? Int.max)
-            if let air { air.connectRequest(phone: phone.index, till: till.index, event: event, channel: channel, at: now, interval: interval,
+            let taken = receives(request, toTill: true, in: medium) && till.links.count < (tillProfile?.maxLinks ?? Int.max)
+            if let air = medium.air { air.connectRequest(phone: phone.index, till: till.index, event: event, channel: channel, at: medium.now, interval: interval,
                                                   timeout: profile.supervisionTimeout, taken: taken) }
             guard taken else {
-                observe?(.connectRequestLost(phone: phone.index, till: till.index))
+                medium.observe?(.connectRequestLost(phone: phone.index, till: till.index))
                 // The phone waits six connection intervals for a first packet that
                 // never comes (Core Spec Vol 6 Part B 4.5.2), then listens again.
-                clock.schedule(after: .microseconds(1250) + interval * 6) { [unowned self, unowned phone, unowned till] in
+                medium.clock.schedule(after: .microseconds(1250) + interval * 6) { [unowned self, unowned medium, unowned phone, unowned till] in
                     guard phone.connecting, phone.pendingTill == nil, phone.link == nil else { return }
-                    wait(phone, for: till)
+                    wait(phone, for: till, in: medium)
                 }
                 continue
             }
-            establish(request, profile: profile)
+            establish(request, profile: profile, in: medium)
         }
     }
 
     /// A connection interval drawn for one connection: a multiple of 1.25 ms in the profile's range.
-    private func drawInterval(_ profile: PhoneProfile) -> Duration {
+    private func drawInterval(_ profile: PhoneProfile, in medium: RadioMedium) -> Duration {
         let step = Int64(1_250_000)
         let low = (Self.nanoseconds(profile.connectionInterval.lowerBound) + step - 1) / step
         let high = Swift.max(Self.nanoseconds(profile.connectionInterval.upperBound) / step, low)
         guard high > low else { return .nanoseconds(low * step) }
-        let k = low + Int64(generator.unitInterval() * Double(high - low + 1))
+        let k = low + Int64(medium.generator.unitInterval() * Double(high - low + 1))
         return .nanoseconds(Swift.min(k, high) * step)
     }
 
-    private func establish(_ link: Link, profile: PhoneProfile) {
+    private func establish(_ link: Link, profile: PhoneProfile, in medium: RadioMedium) {
         let phone = link.phone, till = link.till
         phone.connecting = false
         // The first event: 1.25 ms plus transmitWindowOffset, 0 to connInterval in 1.25 ms steps (Core Spec Vol 6 Part B 4.5.3).
         let steps = Self.nanoseconds(link.interval) / 1_250_000
-        let offset = Swift.min(Int64(generator.unitInterval() * Double(steps + 1)), steps)
-        link.anchor = now + .microseconds(1250) + .nanoseconds(offset * 1_250_000)
+        let offset = Swift.min(Int64(medium.generator.unitInterval() * Double(steps + 1)), steps)
+        link.anchor = medium.now + .microseconds(1250) + .nanoseconds(offset * 1_250_000)
         link.lastUp = link.anchor
         link.lastDown = link.anchor
         link.subscribed = false
         link.phoneConnected = false
         phone.link = link
         till.links.append(link)
-        observe?(.connected(phone: phone.index, till: till.index))
-        setUp(link, SetupExchange.allCases[...], from: now, profile: profile)
+        medium.observe?(.connected(phone: phone.index, till: till.index))
+        setUp(link, SetupExchange.allCases[...], from: medium.now, profile: profile, in: medium)
     }
 
     /// The GATT set-up, one exchange at a time: the phone's request at the
     /// first connection event after it is ready, sent again until it gets
     /// through; the till's response when its host has answered, likewise.
-    private func setUp(_ link: Link, _ exchanges: ArraySlice<SetupExchange>, from ready: Duration, profile: PhoneProfile) {
+    private func setUp(_ link: Link, _ exchanges: ArraySlice<SetupExchange>, from ready: Duration, profile: PhoneProfile, in medium: RadioMedium) {
         guard link.open else { return }
         guard let exchange = exchanges.first else {
             link.lastUp = Swift.max(link.lastUp, ready)
             link.lastDown = Swift.max(link.lastDown, ready)
-            armIdleLoss(link, from: ready)
+            armIdleLoss(link, from: ready, in: medium)
             link.phoneConnected = true
             link.phone.deliver(.connected)
             return
         }
-        guard let requestArrives = transmit(on: link, from: ready, toTill: true) else { return loseBySupervision(link, from: ready) }
-        let answered = requestArrives + (tillProfile?.responseTime.sample(&generator) ?? .zero)
-        guard let responseArrives = transmit(on: link, from: answered, toTill: false) else { return loseBySupervision(link, from: answered) }
-        if let air {
+        guard let requestArrives = transmit(on: link, from: ready, toTill: true, in: medium) else { return loseBySupervision(link, from: ready, in: medium) }
+        let answered = requestArrives + (tillProfile?.responseTime.sample(&medium.generator) ?? .zero)
+        guard let responseArrives = transmit(on: link, from: answered, toTill: false, in: medium) else { return loseBySupervision(link, from: answered, in: medium) }
+        if let air = medium.air {
             air.setUp(phone: link.phone.index, till: link.till.index, exchange: exchange, request: requestArrives, response: responseArrives,
                       phoneMTU: profile.mtu, tillMTU: tillProfile?.mtu ?? profile.mtu)
         }
         if exchange == .subscribe {
-            clock.schedule(at: VirtualInstant(sinceStart: requestArrives)) {
+            medium.clock.schedule(at: VirtualInstant(sinceStart: requestArrives)) {
                 guard link.open else { return }
                 link.subscribed = true
                 link.till.deliver(.subscribed(link.phone.central))
             }
         }
-        clock.schedule(at: VirtualInstant(sinceStart: responseArrives)) { [unowned self] in
+        medium.clock.schedule(at: VirtualInstant(sinceStart: responseArrives)) { [unowned self, unowned medium] in
             guard link.open else { return }
             if exchange == .mtu { link.mtu = Swift.min(profile.mtu, tillProfile?.mtu ?? profile.mtu) }
-            observe?(.setUp(phone: link.phone.index, till: link.till.index, exchange))
-            setUp(link, exchanges.dropFirst(), from: responseArrives, profile: profile)
+            medium.observe?(.setUp(phone: link.phone.index, till: link.till.index, exchange))
+            setUp(link, exchanges.dropFirst(), from: responseArrives, profile: profile, in: medium)
         }
     }
 
@@ -127,18 +127,18 @@ extension RadioMedium {
     /// up ends unseen if the till has not seen the subscription, else the
     /// till sees the phone unsubscribe at the next connection event after
     /// pending writes.
-    func disconnectFaithful(_ phone: PhoneEndpoint) {
-        cancelConnection(phone)
+    func disconnectFaithful(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        cancelConnection(phone, in: medium)
         guard let link = phone.link else { return }
         phone.link = nil
-        if let timer = link.idleLossTimer { clock.cancel(timer) }
+        if let timer = link.idleLossTimer { medium.clock.cancel(timer) }
         link.idleLossTimer = nil
-        let at = nextEvent(of: link, after: Swift.max(now, link.lastUp))
-        clock.schedule(at: VirtualInstant(sinceStart: at)) { [unowned self] in
+        let at = nextEvent(of: link, after: Swift.max(medium.now, link.lastUp), in: medium)
+        medium.clock.schedule(at: VirtualInstant(sinceStart: at)) { [unowned self, unowned medium] in
             guard link.open else { return }
-            close(link)
+            close(link, in: medium)
             guard link.subscribed else { return }
-            observe?(.unsubscribed(phone: link.phone.index, till: link.till.index))
+            medium.observe?(.unsubscribed(phone: link.phone.index, till: link.till.index))
             link.till.deliver(.unsubscribed(link.phone.central))
         }
     }

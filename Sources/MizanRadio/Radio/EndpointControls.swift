@@ -31,10 +31,3 @@ extension PhoneEndpoint {
     /// Neither scanning, connecting, linked nor waiting for a till's advertising.
     package var isIdle: Bool { !scanning && !connecting && link == nil && pendingTill == nil }
 }
-
-extension RadioMedium {
-    /// Tells `observer` every event of the medium's (a trace); nil for none.
-    package func observe(with observer: ((MediumEvent) -> Void)?) { observe = observer }
-    /// Tells `observer` every packet on the air (a capture); nil for none.
-    package func sniff(with observer: AirObserver?) { air = observer }
-}

@@ -35,12 +35,12 @@ package final class TillEndpoint {
     /// Advertising events sent so far (numbers each event's per-packet noise).
     @exclusivity(unchecked) var events = 0
     /// When the last event began and when the next will, seconds (for collisions): set through
-    /// `RadioMedium.setLastEventStart` and `setNextEventStart`, which keep the medium's
+    /// the signal model's advertising (`SignalAdvertising`), which keeps its
     /// `EventCalendar` in step.
     @exclusivity(unchecked) var lastEventStart = -Double.infinity
     @exclusivity(unchecked) var nextEventStart = Double.infinity
     /// Whether the till advertises on the signal model, its event starts listed in the medium's
-    /// `EventCalendar` (`RadioMedium.joinAdvertisers`, `leaveAdvertisers`).
+    /// `EventCalendar` (`SignalAdvertising`, as it joins and leaves the advertisers).
     @exclusivity(unchecked) var isAdvertiser = false
 
     init(index: Int, tillID: TillID, position: Position, offset: Double) {

@@ -15,14 +15,17 @@ import Darwin
 /// Not thread-safe by design: one medium belongs to one simulation, whose loop
 /// calls it from one thread.
 ///
-/// Made of parts that hold their own state: who hears whom (`Listeners`),
-/// the tills' advertising and what a phone hears from a till (`Advertising`:
-/// `SimpleAdvertising` or `SignalAdvertising`, chosen once), frames in
-/// flight (`MediumTimers`). This file holds the devices and a link's signal;
-/// `MediumAdvertising` runs advertising and scanning, `MediumConnections`
-/// links being made and ended (and Bluetooth power, and walking away),
-/// `MediumTransfers` writes and notifications on a link. Faults are not the
-/// medium's: `FaultInjector` owns them and reaches in through `taps`.
+/// Made of parts that hold their own state, each told the medium where it
+/// needs the devices, the clock or the observers: who hears whom
+/// (`Listeners`); the tills' advertising and what a phone hears from a till
+/// (`Advertising`: `SimpleAdvertising` or `SignalAdvertising`, chosen once);
+/// links made and ended (`Connections`) and writes and notifications on them
+/// (`Transfers`), on the simple or the faithful link layer; frames in flight
+/// (`MediumTimers`). This file holds the devices, a link's signal and the
+/// observers; `MediumAdvertising` runs advertising and scanning as a till's
+/// timer and a phone's scan ask, `MediumPower` Bluetooth power and walking
+/// away. Faults are not the medium's: `FaultInjector` owns them and reaches
+/// in through `taps`.
 public final class RadioMedium {
     public enum Audibility: Sendable {
         /// Every phone hears every till.
@@ -44,12 +47,10 @@ public final class RadioMedium {
     @exclusivity(unchecked) var generator: SeededGenerator
     /// Who hears a till's advertising (`Listeners`).
     let listeners: Listeners
-    /// Simple (fixed latencies) or faithful (BLE's link layer; `Link/`).
-    let linkLayer: LinkLayer
-    /// The till platform on the faithful link layer.
-    let tillProfile: TillProfile?
-    /// The per-packet spread as a table, for the loss of idle links.
-    private(set) lazy var packetSpread = PacketSpread(fresh)
+    /// Links made and ended (`Connections`), and writes and notifications on them (`Transfers`):
+    /// the simple link layer (fixed latencies) or the faithful one (BLE's; `Link/`).
+    let connections: Connections
+    let transfers: Transfers
     /// Who is told each event of the medium's (a trace); nil for none, and then no event is built
     /// (`observe?(...)` evaluates nothing), not even its devices' indices.
     var observe: ((MediumEvent) -> Void)?
@@ -83,11 +84,11 @@ public final class RadioMedium {
 
     public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
                 linkLayer: LinkLayer = .simple) {
-        self.linkLayer = linkLayer
-        if case let .faithful(profiles) = linkLayer { tillProfile = profiles.till } else { tillProfile = nil }
         self.parameters = parameters
         let model = Self.signalModel(parameters: parameters, generator: generator)
         fresh = model.fresh
+        connections = Connections(linkLayer: linkLayer, fresh: model.fresh)
+        transfers = Transfers(notifyQueueCapacity: parameters.notifyQueueCapacity, tillProfile: connections.tillProfile)
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         switch parameters.advertising {
@@ -115,10 +116,6 @@ public final class RadioMedium {
     package var signalModel: SignalModel? { advertising.room }
 
     var now: Duration { clock.now.sinceStart }
-
-    var faithful: Bool {
-        if case .faithful = linkLayer { true } else { false }
-    }
 
     // MARK: devices
 
@@ -158,10 +155,12 @@ public final class RadioMedium {
         return PeripheralRadio(
             startAdvertising: { payload in withBorrowed(medium, till) { $0.startAdvertising($1, payload) } },
             stopAdvertising: { withBorrowed(medium, till) { $0.stopAdvertising($1) } },
-            notify: faithful
-                ? { central, bytes in withBorrowed(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotificationFaithful) } }
-                : { central, bytes in withBorrowed(medium, till) { $0.notify($1, central, bytes, by: $0.sendNotification) } },
-            retireService: { withBorrowed(medium, till) { $0.retireService($1) } }
+            notify: connections.faithful
+                ? { central, bytes in withBorrowed(medium, till) { medium, till in
+                    medium.transfers.notify(till, central, bytes, in: medium) { medium.transfers.sendNotificationFaithful(on: $0, $1, $2, in: medium) } } }
+                : { central, bytes in withBorrowed(medium, till) { medium, till in
+                    medium.transfers.notify(till, central, bytes, in: medium) { medium.transfers.sendNotification(on: $0, $1, $2, in: medium) } } },
+            retireService: { withBorrowed(medium, till) { $0.connections.retireService($1, in: $0) } }
         )
     }
 
@@ -175,15 +174,15 @@ public final class RadioMedium {
         return CentralRadio(
             startScan: { [unowned phone] in medium.with { $0.startScan(phone) } },
             stopScan: { [unowned phone] in medium.with { $0.stopScan(phone) } },
-            connect: faithful
-                ? { [unowned phone] till in medium.with { $0.requestConnection(phone, to: till) } }
-                : { [unowned phone] till in medium.with { $0.connect(phone, to: till) } },
-            write: faithful
-                ? { [unowned phone] bytes in medium.with { $0.writeFaithful(phone, bytes) } }
-                : { [unowned phone] bytes in medium.with { $0.write(phone, bytes) } },
-            disconnect: faithful
-                ? { [unowned phone] in medium.with { $0.disconnectFaithful(phone) } }
-                : { [unowned phone] in medium.with { $0.disconnect(phone) } }
+            connect: connections.faithful
+                ? { [unowned phone] till in medium.with { $0.connections.requestConnection(phone, to: till, in: $0) } }
+                : { [unowned phone] till in medium.with { $0.connections.connect(phone, to: till, in: $0) } },
+            write: connections.faithful
+                ? { [unowned phone] bytes in medium.with { $0.transfers.writeFaithful(phone, bytes, in: $0) } }
+                : { [unowned phone] bytes in medium.with { $0.transfers.write(phone, bytes, in: $0) } },
+            disconnect: connections.faithful
+                ? { [unowned phone] in medium.with { $0.connections.disconnectFaithful(phone, in: $0) } }
+                : { [unowned phone] in medium.with { $0.connections.disconnect(phone, in: $0) } }
         )
     }
 
@@ -220,5 +219,24 @@ public final class RadioMedium {
         let rssi = fresh.meanRSSI(distance: distance(phone, till)) + fixedOffset(phone, till)
         if standing { link.meanWhileStanding = (phone.stands, rssi) }
         return rssi
+    }
+
+    // MARK: observers and timers
+
+    /// Tells `observer` every event of the medium's (a trace); nil for none.
+    package func observe(with observer: ((MediumEvent) -> Void)?) { observe = observer }
+    /// Tells `observer` every packet on the air (a capture); nil for none.
+    package func sniff(with observer: AirObserver?) { air = observer }
+
+    /// One of the medium's timers set as data fired (`MediumTimers`): to the part it belongs to.
+    func fire(_ timer: MediumTimer) {
+        switch timer {
+        case let .connect(phone, till): connections.connectCompletes(phone, till, in: self)
+        case let .writeArrives(link, type, bytes): transfers.writeArrives(on: link, type, bytes, in: self)
+        case let .faithfulWriteArrives(link, type, bytes): transfers.faithfulWriteArrives(on: link, type, bytes, in: self)
+        case let .faithfulWriteAcknowledged(link, type): transfers.faithfulWriteAcknowledged(on: link, type, in: self)
+        case let .notificationArrives(link, type, bytes): transfers.notificationArrives(on: link, type, bytes, in: self)
+        case let .unsubscribe(link): connections.unsubscribe(link, in: self)
+        }
     }
 }

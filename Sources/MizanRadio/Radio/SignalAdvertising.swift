@@ -126,7 +126,7 @@ final class SignalAdvertising: Advertising {
         swap(&overlapping, &colliders)
         // Phones waiting to connect answer one of the event's packets (faithful link layer).
         for channel in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
-            medium.answerAdvertisement(of: till, event: event, channel: channel)
+            medium.connections.answerAdvertisement(of: till, event: event, channel: channel, in: medium)
         }
     }
 

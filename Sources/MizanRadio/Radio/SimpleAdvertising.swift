@@ -74,7 +74,7 @@ final class SimpleAdvertising: Advertising {
                 // A phone that decided stops scanning at once; the next channel reads the scanners afresh.
             }
             // Phones waiting to connect answer this packet (faithful link layer).
-            if !till.connectors.isEmpty { medium.answerAdvertisement(of: till, event: event, channel: channel) }
+            if !till.connectors.isEmpty { medium.connections.answerAdvertisement(of: till, event: event, channel: channel, in: medium) }
         }
     }
 
