@@ -29,15 +29,15 @@ public enum FloorFile: JSONFileFormat {
         }
         let phones = try root.optionalObject("phones")
         let radio = try root.optionalObject("radio")
-        var selection: PendingSelection?
+        var selection: FloorFileSelection.PendingSelection?
         if let phones { selection = try readPhones(phones, into: &plan) }
-        if let radio { try readRadio(radio, into: &plan) }
-        if let phones { try readBody(phones, into: &plan) }
-        try readLink(root: root, phones: phones, radio: radio, into: &plan)
+        if let radio { try FloorFileRadio.readRadio(radio, into: &plan) }
+        if let phones { try FloorFileBody.readBody(phones, into: &plan) }
+        try FloorFileLink.readLink(root: root, phones: phones, radio: radio, into: &plan)
         try phones?.finish()
         try radio?.finish()
         if let faults = try root.optionalObjects("faults") {
-            plan.faults = try faults.map { fault throws(JSONFileError) in try readFault(fault, plan: plan) }
+            plan.faults = try faults.map { fault throws(JSONFileError) in try FloorFileFaults.readFault(fault, plan: plan) }
         }
         try root.finish()
         // Last: a position-based strategy is calibrated on this floor's tills and radio.
@@ -169,7 +169,7 @@ public enum FloorFile: JSONFileFormat {
         return behaviour
     }
 
-    private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) -> PendingSelection? {
+    private static func readPhones(_ phones: JSONObjectReader, into plan: inout FloorPlan) throws(JSONFileError) -> FloorFileSelection.PendingSelection? {
         if let sigma = try phones.optionalNumber("rssiOffsetSigma", in: 0...40) { plan.payerBehaviour.phoneOffsetSigma = sigma }
         if let loss = try phones.optionalNumber("bodyLoss", in: 0...60) { plan.payerBehaviour.bodyLoss = loss }
         if let off = try phones.optionalNumber("bluetoothOffFraction", in: 0...1) { plan.payerBehaviour.bluetoothOffFraction = off }
@@ -177,7 +177,7 @@ public enum FloorFile: JSONFileFormat {
         guard plan.payerBehaviour.bluetoothOffFraction + plan.payerBehaviour.bluetoothNotAllowedFraction <= 1 else {
             throw phones.error("bluetoothNotAllowedFraction", "expected the two Bluetooth fractions to add up to at most 1")
         }
-        if let selection = try phones.optionalObject("selection") { return try readSelection(selection) }
+        if let selection = try phones.optionalObject("selection") { return try FloorFileSelection.readSelection(selection) }
         return nil
     }
 }

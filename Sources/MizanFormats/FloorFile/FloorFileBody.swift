@@ -1,7 +1,7 @@
 import MizanSim
 import MizanRadio
 
-extension FloorFile {
+enum FloorFileBody {
     /// The payers' bodies (after the radio, which says which model takes
     /// them): on the signal model `phones.carriage` and `phones.bodySwing`
     /// (`BodyModel`), and `phones.bodyLoss` refused by name; on the simple

@@ -2,7 +2,7 @@ import MizanProtocol
 import MizanSim
 import MizanRadio
 
-extension FloorFile {
+enum FloorFileFaults {
     /// One fault: `{"kind": ..., ...}`; devices by number from 1, as a person counts them.
     static func readFault(_ fault: JSONObjectReader, plan: FloorPlan) throws(JSONFileError) -> Fault {
         let kinds = ["drop-link", "drop-link-at-step", "bluetooth", "walk-away", "corrupt-frame"]

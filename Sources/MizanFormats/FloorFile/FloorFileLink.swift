@@ -1,6 +1,6 @@
 import MizanSim
 import MizanRadio
-extension FloorFile {
+enum FloorFileLink {
     /// The link layer of a floor file: `radio.link` ("faithful", the default,
     /// or "simple"; an ideal radio defaults to simple), the phone platforms'
     /// mix under `phones.platforms` and the till's under `radio.till`, each

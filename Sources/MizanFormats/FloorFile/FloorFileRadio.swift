@@ -1,6 +1,6 @@
 import MizanSim
 import MizanRadio
-extension FloorFile {
+enum FloorFileRadio {
     /// The radio section: `RadioParameters` by name (times in milliseconds),
     /// optionally starting from the ideal radio, plus per-till offsets as
     /// `mizan calibrate` writes them. `advertising` picks the model: `signal`

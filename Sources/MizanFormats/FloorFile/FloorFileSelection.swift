@@ -3,7 +3,7 @@ import MizanProtocol
 import MizanSim
 import MizanRadio
 
-extension FloorFile {
+enum FloorFileSelection {
     /// `phones.selection`, read before the radio section is (a simulated walk
     /// needs the floor's radio): the strategy, and what a position-based one is
     /// calibrated with (docs/floor-files.md):
