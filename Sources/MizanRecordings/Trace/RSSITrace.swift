@@ -66,4 +66,9 @@ public struct RSSITrace: Sendable {
 
     /// Whether every row says which way its phone's carrier faced (a trace written has the `heading` column then).
     public var hasHeadings: Bool { !rows.isEmpty && rows.allSatisfy { $0.heading != nil } }
+
+    /// The same tills and the rows of the phones `keep` accepts.
+    public func only(_ keep: (String) -> Bool) -> RSSITrace {
+        RSSITrace(tills: tills, rows: rows.filter { keep($0.phone) })
+    }
 }

@@ -107,18 +107,18 @@ public struct TwinFit: Sendable {
         let heardTills = calibration.tillOffsets.map(\.till)
 
         // Each step fits one quantity on what the steps before it left (the files beside this one).
-        var lines = Self.lines(trace, calibration: calibration, tillPositions: tillPositions,
+        var lines = TwinFitLines.lines(trace, calibration: calibration, tillPositions: tillPositions,
                                elevation: structure.elevation, shrink: structure.shrinkExponents)
         exponentKept = lines.kept
         elevationLoss = lines.elevation
-        var points = Self.residuals(trace, lines: lines, calibration: calibration, tillPositions: tillPositions)
-        direction = structure.direction ? Self.direction(&points, offsets: &lines.offsets) : .none
+        var points = TwinFitDirection.residuals(trace, lines: lines, calibration: calibration, tillPositions: tillPositions)
+        direction = structure.direction ? TwinFitDirection.direction(&points, offsets: &lines.offsets) : .none
         headingsRecorded = !trace.phones.isEmpty && trace.hasHeadings
 
         // Advertising and scanning, from the packets' own timing.
         var byPhone: [String: [RSSITrace.Row]] = [:]
         for row in trace.rows where row.rssi != RSSISample.notAvailable { byPhone[row.phone, default: []].append(row) }
-        let air = Self.air(trace.phones.map { byPhone[$0] ?? [] }, tills: heardTills)
+        let air = TwinFitAir.air(trace.phones.map { byPhone[$0] ?? [] }, tills: heardTills)
         missedShare = air.missedShare
         doubleShare = air.doubleShare
 
@@ -126,11 +126,11 @@ public struct TwinFit: Sendable {
         let dof = Swift.max(1, points.count - 2 * heardTills.count)
         let variance = points.reduce(0) { $0 + $1.residual * $1.residual } / Double(dof)
         residualSigma = variance.squareRoot()
-        var spread = Self.spread(points, tills: heardTills, variance: variance)
+        var spread = TwinFitSpread.spread(points, tills: heardTills, variance: variance)
         assumed = air.assumed + spread.assumed
         // What each (till, track) holds of its own in time (`TrackDrift`): where the pairs give it,
         // it takes the place of the link fade held per stand walked.
-        let driftFit = Self.drift(points.map { SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) },
+        let driftFit = TwinFitDrift.drift(points.map { TwinFitDrift.SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) },
                                   variance: variance, shadowShare: spread.shadowShare, shadowLength: spread.shadowLength)
         if driftFit.share > 0 { spread.fadeShare = 0 }
         trackDrift = TrackDrift(sigma: (driftFit.share * variance).squareRoot(), timeConstant: driftFit.timeConstant,
@@ -151,7 +151,7 @@ public struct TwinFit: Sendable {
         signal.fadingKdB = fadeShare > 0 ? RicianFade.kFactor(forSpread: (fadeShare * variance).squareRoot()) : 40
         signal.fadingLength = spread.fadeLength
         let rest = Swift.max(0, 1 - shadowShare - fadeShare - driftFit.share - driftFit.offsetShare) * variance
-        let perPacket = Self.perPacket(points, variance: variance, rest: rest,
+        let perPacket = TwinFitSpread.perPacket(points, variance: variance, rest: rest,
                                        linkThird: fadeShare > 0 ? RicianFade.moments(kFactordB: signal.fadingKdB).third : 0)
         residualSkewness = perPacket.skewness
         signal.channelFadingKdB = perPacket.channelK

@@ -1,7 +1,7 @@
 import MizanRadio
 import MizanProtocol
 
-extension TwinFit {
+enum TwinFitAir {
     /// What the packets' own timing gives: the phone's advertising and the
     /// receivers' scanning, each receiver read on its own (a recording whose
     /// receivers' clocks do not line up, or that hears packets one by one,
@@ -69,7 +69,7 @@ extension TwinFit {
         }
         var assumed: [String] = []
         let period: Double
-        if let base = quantile(gaps, periodQuantile), base > 0, let median = median(gaps.filter { $0 >= 0.5 * base && $0 <= 1.5 * base }) {
+        if let base = quantile(gaps, periodQuantile), base > 0, let median = TwinFit.median(gaps.filter { $0 >= 0.5 * base && $0 <= 1.5 * base }) {
             period = median
         } else {
             assumed.append("advertising interval (no two events of one phone at one till)")
@@ -83,9 +83,9 @@ extension TwinFit {
         // faster than legacy advertising's 20 ms keeps the delay and a shorter interval, down to the
         // 7.5 ms of periodic advertising (Core 5.3 Vol 6 Part B 4.4.2.12).
         let interval = Swift.max(leastInterval, ((period - advertisingDelayMax / 2) / intervalStep).rounded() * intervalStep)
-        let spacing = median(spacings) ?? { assumed.append("packet spacing (no event reported twice by one till)"); return danisPacketSpacing }()
+        let spacing = TwinFit.median(spacings) ?? { assumed.append("packet spacing (no event reported twice by one till)"); return danisPacketSpacing }()
         let advertising = AdvertisingSchedule(interval: interval, delayMax: advertisingDelayMax, packetSpacing: spacing)
-        let (b, q) = solveScanning(missed: missedShare, doubled: doubleShare)
+        let (b, q) = TwinFit.solveScanning(missed: missedShare, doubled: doubleShare)
         let scanInterval = b > 0 ? Swift.min(10, Swift.max(0.010, 2 * spacing / (3 * b))) : 10
         let scanner = ScanProfile(name: "fitted-receiver", window: scanInterval, interval: scanInterval, reportLoss: q)
         return AirFit(advertising: advertising, scanner: scanner, missedShare: missedShare, doubleShare: doubleShare, assumed: assumed)

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-extension TwinFit {
+enum TwinFitDirection {
     /// One training row less its till's line: till, time, place, track (its index in the
     /// trace's phones), the residual, and the angle from where its carrier faced to the till.
     struct ResidualPoint {
@@ -24,7 +24,7 @@ extension TwinFit {
     /// The training rows as residuals from `lines`, track by track, each with the angle
     /// between its carrier's heading (recorded, or the way they walked: `RecordedPath`)
     /// and the bearing to its till.
-    static func residuals(_ trace: RSSITrace, lines: Lines, calibration: Calibration,
+    static func residuals(_ trace: RSSITrace, lines: TwinFitLines.Lines, calibration: Calibration,
                           tillPositions: [TillID: Position]) -> [ResidualPoint] {
         var points: [ResidualPoint] = []
         var byPhone: [String: [RSSITrace.Row]] = [:]

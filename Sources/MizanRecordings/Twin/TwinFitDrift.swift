@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-extension TwinFit {
+enum TwinFitDrift {
     /// One residual of the training trace: its (till, track) series, time, place and value.
     struct SeriesResidual {
         let series: Int

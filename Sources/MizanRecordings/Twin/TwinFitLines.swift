@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-extension TwinFit {
+enum TwinFitLines {
     /// Each till's line and what the fit moved it by: the offsets from the
     /// reference RSSI, the exponents, the loss toward steep angles.
     struct Lines {

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-extension TwinFit {
+enum TwinFitSpread {
     /// Pairs of one till's residuals, by how they are apart, whose mean product (over the
     /// residual variance) says how much of the variance each part of the spread holds.
     enum PairBin: Int, CaseIterable {
@@ -41,10 +41,10 @@ extension TwinFit {
 
     /// The shadowing and the link fade from the residuals' correlation in `PairBin`'s bins
     /// (each an exponential in distance, its length from the fall between its two bins).
-    static func spread(_ points: [ResidualPoint], tills: [TillID], variance: Double) -> SpreadFit {
+    static func spread(_ points: [TwinFitDirection.ResidualPoint], tills: [TillID], variance: Double) -> SpreadFit {
         let bins = PairBin.allCases.count
         var sums = [Double](repeating: 0, count: bins), counts = sums, separations = sums
-        var byTill: [TillID: [ResidualPoint]] = [:]
+        var byTill: [TillID: [TwinFitDirection.ResidualPoint]] = [:]
         for point in points { byTill[point.till, default: []].append(point) }
         for till in tills {
             let list = (byTill[till] ?? []).sorted { $0.x < $1.x }
@@ -109,7 +109,7 @@ extension TwinFit {
     /// the link's, but readings of one till on two events are mostly on different channels, so it
     /// correlates with nothing the pair bins measure), its K chosen so the residuals' skewness
     /// matches the training tracks' (less the link fade's part, `linkThird`), and Gaussian noise.
-    static func perPacket(_ points: [ResidualPoint], variance: Double, rest: Double,
+    static func perPacket(_ points: [TwinFitDirection.ResidualPoint], variance: Double, rest: Double,
                           linkThird: Double) -> (skewness: Double, channelK: Double?, noise: Double) {
         let n = Double(points.count)
         let meanResidual = points.reduce(0) { $0 + $1.residual } / Swift.max(n, 1)

@@ -24,10 +24,3 @@ public enum TwinLeaveOneOut {
         return out
     }
 }
-
-extension RSSITrace {
-    /// The same tills and the rows of the phones `keep` accepts.
-    public func only(_ keep: (String) -> Bool) -> RSSITrace {
-        RSSITrace(tills: tills, rows: rows.filter { keep($0.phone) })
-    }
-}
