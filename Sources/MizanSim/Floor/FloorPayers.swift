@@ -168,4 +168,51 @@ extension Floor {
         guard let started = ledger.lastHostIndex else { return }
         process { [device = till.device] floor in await device.operatorCancels(after: delay, sale: started, floor) }
     }
+
+    // MARK: payers who left for good (`PayerRetirement`)
+
+    /// Payer `phone` left the queue for good: retire it once its phone is idle, and retire those due.
+    func payerLeft(_ phone: PhoneUnit) {
+        guard retirement.enabled, !retirement.keep.contains(phone.index) else { return }
+        retirement.left(phone.index, at: now)
+        retireLeftPayers()
+    }
+
+    /// Retires the payers who left at least `PayerRetirement.delay` ago and whose phones are idle.
+    func retireLeftPayers() {
+        while let payer = retirement.nextDue(at: now) {
+            guard let phone = phoneUnits[payer] else { continue }
+            if isIdleForGood(phone) {
+                retire(phone)
+            } else {
+                retirement.left(payer, at: now) // still busy: look again later
+            }
+        }
+    }
+
+    /// Nothing of the payer's can act again: no process, no unsettled attempt, no radio activity, no timer.
+    func isIdleForGood(_ phone: PhoneUnit) -> Bool {
+        guard phone.processes == 0, !ledger.hasUnsettledAttempt(phone: phone.index) else { return false }
+        let endpoint = phone.endpoint
+        guard endpoint.isIdle else { return false }
+        return phone.device.entered { !$0.busy && $0.timers.isIdle }
+    }
+
+    /// Drops everything the floor and the medium keep for the payer; the index stays taken.
+    func retire(_ phone: PhoneUnit) {
+        phoneUnits[phone.index] = nil
+        medium.removePhone(phone.index)
+        tappedForLock.remove(phone.index)
+        retirement.countRetired()
+    }
+
+    /// Starts a process of the payer's (see `process(_:)`); the phone is not retired while it runs.
+    @discardableResult
+    func process(for phone: PhoneUnit, _ body: sending @escaping (RunConfined<Floor>) async -> Void) -> Task<Void, Never> {
+        phone.processes += 1
+        return process { [index = phone.index] floor in
+            await body(floor)
+            floor.value.phoneUnits[index]?.processes -= 1
+        }
+    }
 }
