@@ -47,7 +47,7 @@ import MizanFormats
 
     @Test func anUnknownFieldIsAnError() {
         #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs"}, "tils": 1}"#)
-            == JSONFileError(file: "bad.json", field: "tils", problem: #"unknown field; expected one of "tills", "payers", "minutes", "name", "area", "operators", "phones", "radio", "faults""#))
+            == JSONFileError(file: "bad.json", field: "tils", problem: #"unknown field; expected one of "tills", "payers", "minutes", "name", "area", "operators", "phones", "radio", "walls", "faults""#))
         #expect(error(#"{"tills": {"row": {"count": 3, "spacin": 2}}, "payers": {"arrivals": "pairs"}}"#)?.field == "tills.row.spacin")
     }
 

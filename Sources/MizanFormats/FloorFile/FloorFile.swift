@@ -36,6 +36,7 @@ public enum FloorFile: JSONFileFormat {
         try FloorFileLink.readLink(root: root, phones: phones, radio: radio, into: &plan)
         try phones?.finish()
         try radio?.finish()
+        if let walls = try root.optionalObjects("walls") { plan.walls = try FloorFileWalls.read(walls, field: root) }
         if let faults = try root.optionalObjects("faults") {
             plan.faults = try faults.map { fault throws(JSONFileError) in try FloorFileFaults.readFault(fault, plan: plan) }
         }

@@ -1,11 +1,14 @@
+import MizanGeometry
 import MizanSim
 import MizanRadio
-/// `floor.svg`: the floor seen from above: tills as squares, each phone where it
-/// chose a till as a dot, and every wrong-till choice as a red arrow from the
-/// phone to the till it chose (the true nearest circled).
+/// `floor.svg`: the floor seen from above: its walls as grey lines (thicker
+/// the more they lose), tills as squares, each phone where it chose a till as
+/// a dot, and every wrong-till choice as a red arrow from the phone to the
+/// till it chose (the true nearest circled).
 public enum FloorPicture {
     public static func svg(_ report: FloorReport) -> String {
-        let positions = report.tills + report.ledger.attempts.compactMap(\.position)
+        let ends = report.walls.flatMap { [Position(x: $0.x1, y: $0.y1), Position(x: $0.x2, y: $0.y2)] }
+        let positions = report.tills + report.ledger.attempts.compactMap(\.position) + ends
         let minX = (positions.map(\.x).min() ?? 0) - 1, maxX = Swift.max(positions.map(\.x).max() ?? 1, report.area.width ?? 0) + 1
         let minY = (positions.map(\.y).min() ?? 0) - 1, maxY = (positions.map(\.y).max() ?? 1) + 1
         let scale = Swift.min(1400 / Swift.max(maxX - minX, 1), 60)
@@ -22,6 +25,10 @@ public enum FloorPicture {
             : "\(report.attemptsWithChoice) choices, \(wrong.count) of a wrong till (red arrows)"
         svg.text("\(report.name), seed \(report.seed): \(shown); 1 m = \(SVGDocument.n(scale)) px",
                  x: margin, y: 24, size: 14)
+        for wall in report.walls {
+            svg.line(x1: px(wall.x1), y1: py(wall.y1), x2: px(wall.x2), y2: py(wall.y2), stroke: "#7f8c8d",
+                     width: Swift.min(1.5 + wall.loss / 3, 6))
+        }
         for attempt in report.ledger.attempts {
             guard let position = attempt.position else { continue }
             svg.circle(x: px(position.x), y: py(position.y), r: 2.5, fill: "#2e86de", opacity: 0.35)

@@ -53,10 +53,14 @@ public struct ReportPage {
     public var html: String {
         let endings = JSON.object(Ending.allCases.map { (String($0.rawValue), .string($0.title)) })
         let tills = JSON.array(report.tills.map { .array([.fixed($0.x, digits: 3), .fixed($0.y, digits: 3)]) })
+        // Each wall: its ends' x and y, metres, and its loss, dB.
+        let walls = JSON.array(report.walls.map { wall in
+            .array([wall.x1, wall.y1, wall.x2, wall.y2, wall.loss].map { .fixed($0, digits: 3) })
+        })
         let data = JSONWriter.lines(.spaced).text(.object([
             ("title", .string(report.name)), ("seed", .unsigned(report.seed)),
             ("seconds", .fixed(Double(report.simulated / .microseconds(1)) / 1e6, digits: 6)),
-            ("summary", .written(summaryJSON)), ("endings", endings), ("tills", tills),
+            ("summary", .written(summaryJSON)), ("endings", endings), ("tills", tills), ("walls", walls),
             ("transactions", .array(transactions)),
             ("events", .array(events)),
             ("eventsCut", .bool(eventsCut)), ("eventsUntil", .fixed(eventsUntil, digits: 6)),

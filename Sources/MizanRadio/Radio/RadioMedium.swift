@@ -82,8 +82,9 @@ public final class RadioMedium {
     @exclusivity(unchecked) public internal(set) var packetsSent = 0
     @exclusivity(unchecked) public internal(set) var packetsHeard = 0
 
+    /// `walls`: what a path through them loses (none by default).
     public init(parameters: RadioParameters, clock: VirtualClock, generator: SeededGenerator, audibility: Audibility = .everyone,
-                linkLayer: LinkLayer = .simple) {
+                linkLayer: LinkLayer = .simple, walls: Walls = Walls()) {
         self.parameters = parameters
         let model = Self.signalModel(parameters: parameters, generator: generator)
         fresh = model.fresh
@@ -92,8 +93,8 @@ public final class RadioMedium {
         advertisingDelayMaxNanos = Double(parameters.advertisingDelayMax.components.attoseconds / 1_000_000_000)
             + Double(parameters.advertisingDelayMax.components.seconds) * 1e9
         switch parameters.advertising {
-        case .signal: advertising = SignalAdvertising(parameters: parameters, room: model, delayMaxNanos: advertisingDelayMaxNanos)
-        case .simple: advertising = SimpleAdvertising(parameters: parameters, shadowingSeed: generator.split("shadowing"))
+        case .signal: advertising = SignalAdvertising(parameters: parameters, room: model, walls: walls, delayMaxNanos: advertisingDelayMaxNanos)
+        case .simple: advertising = SimpleAdvertising(parameters: parameters, walls: walls, shadowingSeed: generator.split("shadowing"))
         }
         self.clock = clock
         self.generator = generator.split("medium")

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 import MizanProtocol
 import MizanRuntime
@@ -55,10 +56,14 @@ final class SignalAdvertising: Advertising {
     private let airtime: Double
     private let packetSpacing: Double
 
+    /// The floor's walls: a path through them loses their loss.
+    private let walls: Walls
+
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
-    init(parameters: RadioParameters, room: SignalModel, delayMaxNanos: Double) {
+    init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
         self.parameters = parameters
         signal = room
+        self.walls = walls
         airtime = parameters.packetAirtime / .seconds(1)
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
@@ -416,6 +421,7 @@ final class SignalAdvertising: Advertising {
             let heading = standing ? phone.facing : atan2(phone.motion.velocity.y, phone.motion.velocity.x)
             fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
         }
+        if !walls.isEmpty { fixed -= walls.loss(from: here, to: till.position) }
         if standing {
             // The shadowing features of its spot: once per stand, for every till.
             let basis: SharedSpectrumShadowing.Basis

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 import MizanProtocol
 
@@ -6,8 +7,8 @@ import MizanProtocol
 /// phone whose packet, drawn afresh around the link's mean, clears the
 /// sensitivity; with collisions on, a packet starting within an air time of
 /// the last on its channel is lost to every phone. A link's mean is the path
-/// loss, the devices' offsets, the body's loss and the link's own shadowing,
-/// drawn once per (till, phone) from its own stream.
+/// loss, the devices' offsets, the body's loss, the walls between them and
+/// the link's own shadowing, drawn once per (till, phone) from its own stream.
 final class SimpleAdvertising: Advertising {
     let parameters: RadioParameters
     /// Advertising events so far: numbers each event and stamps each phone's per-event mean RSSI.
@@ -17,9 +18,12 @@ final class SimpleAdvertising: Advertising {
     /// Per (till, phone) link shadowing, drawn once from its own stream (`shadowingSeed`).
     private var shadowing: [LinkKey: Double] = [:]
     private let shadowingSeed: SeededGenerator
+    /// The floor's walls: a path through them loses their loss.
+    private let walls: Walls
 
-    init(parameters: RadioParameters, shadowingSeed: SeededGenerator) {
+    init(parameters: RadioParameters, walls: Walls, shadowingSeed: SeededGenerator) {
         self.parameters = parameters
+        self.walls = walls
         self.shadowingSeed = shadowingSeed
         lastPacketOnChannel = Array(repeating: .seconds(-1), count: parameters.advertisingChannels)
     }
@@ -88,6 +92,7 @@ final class SimpleAdvertising: Advertising {
 
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium) -> Double {
         var offset = till.offset + phone.offset - phone.bodyLoss
+        if !walls.isEmpty { offset -= walls.loss(from: medium.position(of: phone), to: till.position) }
         if parameters.linkShadowingSigma > 0 {
             let key = LinkKey(till: till.index, phone: phone.index)
             if let drawn = shadowing[key] {

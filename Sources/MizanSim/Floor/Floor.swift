@@ -84,7 +84,7 @@ public final class Floor {
         bodies = root.split("bodies")
         keysRoot = root.split("keys")
         medium = RadioMedium(parameters: plan.radio, clock: loop.clock, generator: root.split("radio"), audibility: plan.audibility,
-                             linkLayer: plan.linkLayer)
+                             linkLayer: plan.linkLayer, walls: plan.walls)
         faults = FaultInjector(medium: medium)
         medium.sniff(with: air)
         if let events = self.events { medium.observe(with: { [unowned self] in events(FloorEvent(at: now, .air($0))) }) }

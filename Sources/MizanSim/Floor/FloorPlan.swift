@@ -25,6 +25,8 @@ public struct FloorPlan: Sendable {
     /// from it, in place of `phoneSelection` (`WalkedSelection`).
     public var walkedSelection: WalkedSelection?
     public var faults: [Fault] = []
+    /// The floor's walls: a packet whose path passes through one loses its loss (`Walls`).
+    public var walls = Walls()
     public var duration: Duration
     /// Stop as soon as this many transactions have ended in success (W1).
     public var stopAfterSuccesses: Int?

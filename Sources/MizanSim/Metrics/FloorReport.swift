@@ -30,12 +30,15 @@ public struct FloorReport: Sendable {
     public let name: String
     public let tills: [Position]
     public let area: (width: Double?, depth: Double?)
+    /// The floor's walls, for its pictures.
+    public let walls: [Wall]
 
     init(ledger: TransactionLedger, plan: FloorPlan, seed: UInt64, simulated: Duration, tills: [Position], packetsSent: Int, packetsHeard: Int) {
         self.seed = seed
         self.name = plan.name
         self.tills = tills
         self.area = (plan.width, plan.depth)
+        walls = plan.walls.walls
         self.simulated = simulated
         self.packetsSent = packetsSent
         self.packetsHeard = packetsHeard

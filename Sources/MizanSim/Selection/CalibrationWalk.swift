@@ -169,7 +169,7 @@ public struct CalibrationWalk: Hashable, Sendable {
     /// The walk itself, the same on both radios: till by till (ascending
     /// index), each of the till's advertising events while the walk lasts,
     /// with the fixed offset of the till and the walking phone (plus a
-    /// per-link shadowing draw, on the first radio), the event's number, its
+    /// per-link shadowing draw, on the first radio; less the walls between them), the event's number, its
     /// time, where the walker is then, and the till's own stream (its timing,
     /// and on the first radio its packets).
     private func walk(_ plan: FloorPlan, linkShadowing: ((inout SeededGenerator) -> Double)?,
@@ -191,7 +191,9 @@ public struct CalibrationWalk: Hashable, Sendable {
             var number = 0
             while now <= end {
                 let (x, y) = position(at: now, on: path)
-                event(index, till, offset, number, now, Position(x: x, y: y, z: radio.phoneHeight), &packets)
+                let here = Position(x: x, y: y, z: radio.phoneHeight)
+                // The walls between the walker and the till, as the floor's phones hear them through.
+                event(index, till, plan.walls.isEmpty ? offset : offset - plan.walls.loss(from: here, to: till.position), number, now, here, &packets)
                 number += 1
                 now += interval + packets.uniform(0...delayMax)
             }

@@ -73,9 +73,11 @@ function histogram(title, values, unit) {
     histogram("Deadline misses by minute started", misses.flatMap((c, i) => new Array(c).fill(i + 0.5)), "min"));
 })();
 
-// The floor: tills at their positions; each till's screens over time.
+// The floor: its walls (grey, thicker the more they lose), tills at their positions; each till's screens over time.
 const canvas = $("floor"), ctx = canvas.getContext("2d");
-const xs = data.tills.map(t => t[0]).concat(T.filter(t => t.x != null).map(t => t.x)), ys = data.tills.map(t => t[1]).concat(T.filter(t => t.y != null).map(t => t.y));
+const walls = data.walls || [];
+const xs = data.tills.map(t => t[0]).concat(T.filter(t => t.x != null).map(t => t.x), walls.flatMap(w => [w[0], w[2]]));
+const ys = data.tills.map(t => t[1]).concat(T.filter(t => t.y != null).map(t => t.y), walls.flatMap(w => [w[1], w[3]]));
 const least = a => a.reduce((m, v) => Math.min(m, v), Infinity), most = a => a.reduce((m, v) => Math.max(m, v), -Infinity);
 const minX = least(xs) - 1, maxX = most(xs) + 1, minY = least(ys) - 2, maxY = most(ys) + 2;
 const scale = Math.min((canvas.width - 40) / (maxX - minX), 60);
@@ -93,6 +95,12 @@ const colour = s => s == null ? "#95a5a6" : s === "broadcasting" ? "#2e86de" : s
 let now = 0, playing = false, selectedTill = null;
 function draw() {
   ctx.fillStyle = "#fafafa"; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.strokeStyle = "#7f8c8d";
+  for (const w of walls) {
+    ctx.lineWidth = Math.min(1.5 + w[4] / 3, 6);
+    ctx.beginPath(); ctx.moveTo(px(w[0]), py(w[1])); ctx.lineTo(px(w[2]), py(w[3])); ctx.stroke();
+  }
+  ctx.lineWidth = 1;
   const side = Math.max(6, Math.min(scale * 0.5, 18));
   const active = tx.filter(t => t.started_at != null && t.started_at <= now && now <= t.end && t.chosen_till != null);
   const perTill = new Map();
@@ -198,6 +206,7 @@ if (location.hash === "#selftest") {
   const pixel = (x, y) => Array.from(ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data);
   const background = pixel(2, 2).join();
   check("the floor draws every till at its position", data.tills.every(t => pixel(px(t[0]), py(t[1])).join() !== background));
+  if (walls.length) check("the floor draws every wall", walls.every(w => pixel(px((w[0] + w[2]) / 2), py((w[1] + w[3]) / 2)).join() !== background));
   const before = canvas.toDataURL();
   const slider = $("slider"); slider.value = String(data.seconds / 2); slider.dispatchEvent(new Event("input"));
   check("the slider moves time", Math.abs(now - data.seconds / 2) < 0.11 && $("time").textContent.startsWith((data.seconds / 2).toFixed(1)));
