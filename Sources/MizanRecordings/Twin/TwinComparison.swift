@@ -80,6 +80,9 @@ public struct TwinComparison: Sendable {
     /// and each seed's; nil when `strongest` was not scored.
     public let realDirection: WalkingDirectionSplit?
     public let simulatedDirection: [WalkingDirectionSplit]
+    /// `strongest`'s accuracy by walking direction, per group: the recording's (with its 90 % interval,
+    /// its sessions) and the twin's (mean over seeds of each seed's share); empty when `strongest` was not scored.
+    public let directionFigures: [DirectionFigure]
 
     /// The strategies `--compare` scores: each with its defaults (1 s window).
     /// The position-based ones (`position`, `fingerprint`) only `withSurvey`:
@@ -111,6 +114,11 @@ public struct TwinComparison: Sendable {
         self.fit = fit
         let realSurvey = training.flatMap { try? $0.real.survey() }
         let simulatedSurveys = training.map { $0.simulated.map { try? $0.survey() } } ?? []
+        // The decisions of the strategies the time structure and the walking-direction split follow, kept from their rows.
+        let timeSpec = strategies.first { $0.name == Self.timeStrategy && $0.base == nil && !$0.needsSurvey }
+        let directionSpec = strategies.first { $0.name == WalkingDirectionSplit.strategy && $0.base == nil && !$0.needsSurvey }
+        var timeDecisions: (real: [TraceDecision], simulated: [[TraceDecision]])?
+        var directionDecisions: (real: [TraceDecision], simulated: [[TraceDecision]])?
         self.strategies = strategies.compactMap { spec in
             let realStrategy: SelectionStrategy, simulatedStrategies: [SelectionStrategy]
             if spec.needsSurvey {
@@ -128,6 +136,8 @@ public struct TwinComparison: Sendable {
             let stream = Self.bootstrapRoot.split(name).split(spec.label)
             let realDecisions = TraceReplay(strategy: realStrategy, every: every).decisions(real)
             let simulatedDecisions = zip(simulated, simulatedStrategies).map { TraceReplay(strategy: $1, every: every).decisions($0) }
+            if spec == timeSpec { timeDecisions = (realDecisions, simulatedDecisions) }
+            if spec == directionSpec { directionDecisions = (realDecisions, simulatedDecisions) }
             return StrategyRow(strategy: spec, real: SelectionAccuracy(realDecisions),
                                realInterval: AccuracyInterval(outcomes: realDecisions.map(\.isRight), block: block, generator: stream.split("real")),
                                realOutcomes: realDecisions.map(\.isRight),
@@ -137,24 +147,30 @@ public struct TwinComparison: Sendable {
                                                     generator: stream.split("seed/\(index)"))
                                })
         }
-        if let spec = strategies.first(where: { $0.name == Self.timeStrategy && $0.base == nil }), let strategy = spec.plainStrategy {
-            let replay = TraceReplay(strategy: strategy, every: every)
+        if let decisions = timeDecisions {
             let stream = Self.bootstrapRoot.split(name).split("time structure")
-            realTime = TimeStructure(decisions: replay.decisions(real), trace: real, every: every, generator: stream)
-            simulatedTime = simulated.map { TimeStructure(decisions: replay.decisions($0), trace: $0, every: every, generator: stream, intervals: false) }
+            realTime = TimeStructure(decisions: decisions.real, trace: real, every: every, generator: stream)
+            simulatedTime = zip(decisions.simulated, simulated).map {
+                TimeStructure(decisions: $0, trace: $1, every: every, generator: stream, intervals: false)
+            }
         } else {
             realTime = nil
             simulatedTime = []
         }
-        if let spec = strategies.first(where: { $0.name == WalkingDirectionSplit.strategy && $0.base == nil }), let strategy = spec.plainStrategy {
-            let replay = TraceReplay(strategy: strategy, every: every)
-            realDirection = WalkingDirectionSplit(decisions: replay.decisions(real), trace: real)
-            simulatedDirection = simulated.map { WalkingDirectionSplit(decisions: replay.decisions($0), trace: $0) }
+        if let decisions = directionDecisions {
+            realDirection = WalkingDirectionSplit(decisions: decisions.real, trace: real)
+            simulatedDirection = zip(decisions.simulated, simulated).map { WalkingDirectionSplit(decisions: $0, trace: $1) }
         } else {
             realDirection = nil
             simulatedDirection = []
         }
         self.every = every
+        if let realDirection {
+            directionFigures = Self.directionFigures(real: realDirection, simulated: simulatedDirection, every: every,
+                                                     stream: Self.bootstrapRoot.split(name))
+        } else {
+            directionFigures = []
+        }
         realRate = Self.packetsPerReceiverPerSecond(real, duration: real)
         simulatedRate = simulated.isEmpty ? .nan
             : simulated.reduce(0) { $0 + Self.packetsPerReceiverPerSecond($1, duration: real) } / Double(simulated.count)
@@ -189,12 +205,6 @@ public struct TwinComparison: Sendable {
         }
     }
 
-    /// `strongest`'s accuracy by walking direction, per group: the recording's (with its 90 % interval,
-    /// its sessions) and the twin's (mean over seeds of each seed's share); empty when `strongest` was not scored.
-    public var directionFigures: [DirectionFigure] {
-        guard let realDirection else { return [] }
-        return Self.directionFigures(real: realDirection, simulated: simulatedDirection, every: every, stream: Self.bootstrapRoot.split(name))
-    }
 
     /// One group of a walking-direction split: real [interval] / twin.
     public struct DirectionFigure: Sendable {

@@ -319,18 +319,20 @@ public enum TwinReport {
 
     /// The lower panel's rows: the time structure (`TimeStructure`), then `strongest` by walking direction (`WalkingDirectionSplit`).
     static func panelRows(_ comparisons: [TwinComparison]) -> [PanelRow] {
-        let names = comparisons.first?.timeFigures.map(\.real.name) ?? []
+        // A track without a figure keeps its place (a cell of NaN draws nothing), so each track's offset is its own.
+        let none = (low: Double.nan, high: Double.nan, simulated: Double.nan)
+        let times = comparisons.map(\.timeFigures)
+        let names = times.first?.map(\.real.name) ?? []
         var rows: [PanelRow] = names.indices.map { index in
-            (names[index], comparisons.compactMap { c in
-                c.timeFigures.indices.contains(index) ? (c.timeFigures[index].real.low, c.timeFigures[index].real.high, c.timeFigures[index].simulated) : nil
+            (names[index], times.map { figures in
+                figures.indices.contains(index) ? (figures[index].real.low, figures[index].real.high, figures[index].simulated) : none
             })
         }
         if comparisons.first?.realDirection != nil {
             rows += WalkingDirectionSplit.Group.allCases.enumerated().map { index, group in
-                ("\(WalkingDirectionSplit.strategy.rawValue) right, \(group.rawValue)", comparisons.compactMap { c in
-                    let figures = c.directionFigures
-                    guard figures.indices.contains(index) else { return nil }
-                    let figure = figures[index]
+                ("\(WalkingDirectionSplit.strategy.rawValue) right, \(group.rawValue)", comparisons.map { c in
+                    guard c.directionFigures.indices.contains(index) else { return none }
+                    let figure = c.directionFigures[index]
                     return figure.hasInterval ? (figure.real.low, figure.real.high, figure.simulated) : (.nan, .nan, figure.simulated)
                 })
             }
