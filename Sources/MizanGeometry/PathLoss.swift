@@ -3,8 +3,11 @@
 /// twin and its fit, the calibration fit and the selection strategies' maps):
 ///
 ///     mean RSSI = referenceRSSI - 10 * exponent * log10(max(d, 0.1))
+///               - 10 * (farExponent - exponent) * log10(d / breakpoint)   beyond the breakpoint
 ///
-/// dBm at `d` metres, distances under 10 cm counting as 10 cm. The parameters
+/// dBm at `d` metres, distances under 10 cm counting as 10 cm. Beyond
+/// `breakpoint` (none unless given: infinity) the loss steepens to
+/// `farExponent`, continuously (a dual-slope model, `FarField`). The parameters
 /// and their sources are the callers' (`RadioParameters`, `SignalParameters`,
 /// `TillCalibration`, docs/radio.md, docs/signal-model.md).
 ///
@@ -21,6 +24,12 @@ public struct PathLoss: Hashable, Sendable {
     public var referenceRSSI: Double
     /// Path-loss exponent.
     public var exponent: Double
+    /// Where the loss steepens, metres (`FarField`; infinity: never), and
+    /// `10 * log10` of it, what the decibels are compared with.
+    public internal(set) var breakpoint: Double = .infinity
+    public internal(set) var breakpointDecibels: Double = .infinity
+    /// The exponent beyond the breakpoint.
+    public internal(set) var farExponent: Double = 0
 
     /// The nearest distance the formula tells apart, metres.
     public static let nearest = 0.1
@@ -29,6 +38,29 @@ public struct PathLoss: Hashable, Sendable {
     public init(referenceRSSI: Double, exponent: Double) {
         self.referenceRSSI = referenceRSSI
         self.exponent = exponent
+    }
+
+    /// A path loss that steepens to `farField.exponent` beyond `farField.breakpoint` (nil: never).
+    public init(referenceRSSI: Double, exponent: Double, farField: FarField?) {
+        self.init(referenceRSSI: referenceRSSI, exponent: exponent)
+        if let farField {
+            breakpoint = farField.breakpoint
+            breakpointDecibels = 10 * Logarithm.decimal(farField.breakpoint)
+            farExponent = farField.exponent
+        }
+    }
+
+    /// This path loss with the near slope `exponent` (a till's own), the same far field.
+    @inlinable
+    public func withExponent(_ exponent: Double) -> PathLoss {
+        var copy = self
+        copy.exponent = exponent
+        return copy
+    }
+
+    /// The far field this path loss has, if any.
+    public var farField: FarField? {
+        breakpoint.isFinite ? FarField(breakpoint: breakpoint, exponent: farExponent) : nil
     }
 
     /// `distance`, or `nearest` if nearer: what the logarithm is taken of.
@@ -40,13 +72,18 @@ public struct PathLoss: Hashable, Sendable {
     /// Mean RSSI from `log10(clamped(d))`.
     @inlinable
     public func meanRSSI(log10Distance: Double) -> Double {
-        referenceRSSI - 10 * exponent * log10Distance
+        let near = referenceRSSI - 10 * exponent * log10Distance
+        guard 10 * log10Distance > breakpointDecibels else { return near }
+        return near - (farExponent - exponent) * (10 * log10Distance - breakpointDecibels)
     }
 
     /// Mean RSSI from `10 * log10(clamped(d))` (a table's decibels).
     @inlinable
     public func meanRSSI(decibelsOfDistance: Double) -> Double {
-        referenceRSSI - exponent * decibelsOfDistance
+        let near = referenceRSSI - exponent * decibelsOfDistance
+        // Within the breakpoint (and with none, at every distance) the one slope, unchanged.
+        guard decibelsOfDistance > breakpointDecibels else { return near }
+        return near - (farExponent - exponent) * (decibelsOfDistance - breakpointDecibels)
     }
 
     /// Mean RSSI at `distance` metres, by the standard library's logarithm (`Logarithm`).

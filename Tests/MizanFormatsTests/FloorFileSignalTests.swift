@@ -58,3 +58,29 @@ import MizanFormats
         #expect(bad?.field == "phones.platforms[0].scanMode" || bad?.field.hasSuffix("scanMode") == true, "\(String(describing: bad?.field))")
     }
 }
+
+/// A floor file's `farField`: a breakpoint and exponent, or "none".
+@Suite struct FloorFileFarFieldTests {
+    func plan(_ radio: String) throws -> FloorPlan {
+        try FloorFile.parse(FloorFileSignalTests.floor(radio: radio), file: "a.json")
+    }
+
+    @Test func theFarFieldIsTheLargeSpacesUnlessTheFileSetsOneOrNone() throws {
+        #expect(try plan("{}").radio.farField == .largeSpace)
+        #expect(try plan(#"{"farField": "none"}"#).radio.farField == nil)
+        let own = try plan(#"{"farField": {"breakpointM": 50, "exponent": 4}}"#).radio.farField
+        #expect(own?.breakpoint == 50 && own?.exponent == 4)
+    }
+
+    @Test func aBadFarFieldIsRefusedNamingTheField() {
+        for (radio, field) in [(#"{"farField": "steep"}"#, "radio.farField"), (#"{"farField": {"breakpointM": 0, "exponent": 4}}"#, "radio.farField.breakpointM"),
+                               (#"{"farField": {"breakpointM": 30}}"#, "radio.farField.exponent"), (#"{"farField": {"breakpointM": 30, "exponent": 3.5, "slope": 2}}"#, "radio.farField.slope")] {
+            do {
+                _ = try plan(radio)
+                Issue.record("accepted \(radio)")
+            } catch {
+                #expect("\(error)".contains(field), "\(error)")
+            }
+        }
+    }
+}

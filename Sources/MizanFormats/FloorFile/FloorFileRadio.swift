@@ -1,5 +1,6 @@
 import MizanSim
 import MizanRadio
+import MizanGeometry
 enum FloorFileRadio {
     /// The radio section: `RadioParameters` by name (times in milliseconds),
     /// optionally starting from the ideal radio, plus per-till offsets as
@@ -34,6 +35,7 @@ enum FloorFileRadio {
         if let v = try radio.optionalNumber("bystanderSpread", in: 0...20) { p.bystanderSpread = v }
         if let v = try radio.optionalNumber("referenceRSSI", in: -150...20) { p.referenceRSSI = v }
         if let v = try radio.optionalNumber("pathLossExponent", in: 0.5...6) { p.pathLossExponent = v }
+        try readFarField(radio, into: &p)
         if let v = try radio.optionalNumber("packetSigma", in: 0...40) { p.packetSigma = v }
         if let v = try radio.optionalNumber("linkShadowingSigma", in: 0...40) { p.linkShadowingSigma = v }
         if let v = try radio.optionalNumber("ricianKdB", in: -20...40) { p.ricianKdB = v }
@@ -66,6 +68,22 @@ enum FloorFileRadio {
             }
         }
         plan.radio = p
+    }
+
+    /// `farField`: `{"breakpointM": m, "exponent": n}`, where the loss steepens and to what
+    /// (`FarField`; the default is the IEEE 802.11n large space's, 30 m and 3.5), or `"none"`
+    /// for one slope at every distance.
+    private static func readFarField(_ radio: JSONObjectReader, into p: inout RadioParameters) throws(JSONFileError) {
+        if case .string = radio.value("farField") {
+            _ = try radio.optionalChoice("farField", [(name: "none", value: ())])
+            p.farField = nil
+            return
+        }
+        guard let far = try radio.optionalObject("farField") else { return }
+        let breakpoint = try far.required(far.optionalNumber("breakpointM", in: 1...100_000), "breakpointM", "a distance in metres")
+        let exponent = try far.required(far.optionalNumber("exponent", in: 0.5...10), "exponent", "a path-loss exponent")
+        try far.finish()
+        p.farField = FarField(breakpoint: breakpoint, exponent: exponent)
     }
 }
 

@@ -1,3 +1,4 @@
+import MizanGeometry
 import MizanTime
 /// The simulated medium's parameters, each default with its source
 /// (`docs/radio.md`, `docs/signal-model.md`). A floor file's radio section loads into this.
@@ -35,6 +36,13 @@ public struct RadioParameters: Hashable, Sendable {
     /// exponent for all receivers; they fit 1.1 to 2.4 one by one). Strzoda,
     /// Grochla, Polys (MSWiM 2022) imply about 2.1 indoors; W2's first definition uses 2.2.
     public var pathLossExponent: Double = danisFit.pathLossExponent
+    /// Beyond this breakpoint the loss steepens (`FarField`, both advertising
+    /// models); nil for one slope at every distance. 30 m and 3.5: the IEEE
+    /// 802.11n channel models' large space (model F; Erceg et al., "TGn
+    /// channel models", IEEE 802.11-03/940r4, 2004), beyond the recorded
+    /// rooms the near slope was fitted in (docs/radio.md). The first
+    /// definition (W2, W3) has none.
+    public var farField: FarField? = .largeSpace
     /// Simple model: per-packet log-normal spread, dB (N(0, sigma) added to every packet; W2
     /// uses 6). Reading-to-reading scatter standing still is 3.7-5.9 dB (MIT LL;
     /// Strzoda 2022); the Danis tracks fit 6.5 (all residual variance, fixed parts included).
@@ -145,6 +153,7 @@ public struct RadioParameters: Hashable, Sendable {
         parameters.linkShadowingSigma = 0
         parameters.sensitivity = -95
         parameters.collisions = false
+        parameters.farField = nil
         return parameters
     }
 

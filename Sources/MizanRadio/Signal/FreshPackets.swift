@@ -31,7 +31,7 @@ extension SignalModel {
 
         /// Packets of `parameters`' own `packetSigma` and `ricianKdB`.
         init(_ parameters: RadioParameters) {
-            pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent)
+            pathLoss = PathLoss(referenceRSSI: parameters.referenceRSSI, exponent: parameters.pathLossExponent, farField: parameters.farField)
             spread = parameters.packetSigma
             fadingKdB = parameters.ricianKdB
             sensitivity = parameters.sensitivity

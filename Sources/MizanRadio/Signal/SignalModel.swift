@@ -108,10 +108,11 @@ public struct SignalModel: Sendable {
     }
 
     /// Mean RSSI from till `till` at `distance` metres, by its own exponent
+    /// within the far field's breakpoint and the far field's beyond it
     /// (the decibels table: the held signals).
     @inline(__always)
     public func meanRSSI(till: Int, distance: Double) -> Double {
-        PathLoss(referenceRSSI: pathLoss.referenceRSSI, exponent: exponents[till]).meanRSSI(decibelsOfDistance: decibels.of(PathLoss.clamped(distance)))
+        pathLoss.withExponent(exponents[till]).meanRSSI(decibelsOfDistance: decibels.of(PathLoss.clamped(distance)))
     }
 
     /// The till's shadowing field at `position`, dB.
