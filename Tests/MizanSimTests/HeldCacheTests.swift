@@ -1,6 +1,7 @@
 import Testing
 @testable import MizanSim
 @testable import MizanRadio
+import MizanFormats
 
 /// A scanning phone's bounded cache of held signals and its table of hold-offs.
 @Suite struct HeldCacheTests {
@@ -10,7 +11,7 @@ import Testing
 
     @Test func twoTillsSharingASlotEachGetTheirOwnValueOrNone() {
         var cache = HeldCache()
-        cache.removeAll(capacity: 4)
+        cache.removeAll(capacity: 4, tills: 64)
         cache.keep(Self.signal(-60), till: 1, stand: 0)
         #expect(cache.signal(till: 1, stand: 0)?.channels.0 == -60)
         // Till 5 takes till 1's slot: till 1 is then not found, never given till 5's value.
@@ -22,17 +23,35 @@ import Testing
 
     @Test func aValueOfAnEarlierStandIsNotFound() {
         var cache = HeldCache()
-        cache.removeAll(capacity: 8)
+        cache.removeAll(capacity: 8, tills: 64)
         cache.keep(Self.signal(-60), till: 3, stand: 7)
         #expect(cache.signal(till: 3, stand: 8) == nil)
         #expect(cache.signal(till: 3, stand: 7)?.noiseKey == 60)
     }
 
+    @Test func aSilentTillIsSilentForItsStandOnly() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8, tills: 130)
+        cache.keepSilent(till: 129, stand: 4)
+        cache.keepSilent(till: 3, stand: 4)
+        #expect(cache.isSilent(till: 129, stand: 4) && cache.isSilent(till: 3, stand: 4))
+        #expect(!cache.isSilent(till: 2, stand: 4) && !cache.isSilent(till: 67, stand: 4))
+        #expect(!cache.isSilent(till: 129, stand: 5))
+        // A mark in a new stand clears the old stand's.
+        cache.keepSilent(till: 2, stand: 5)
+        #expect(cache.isSilent(till: 2, stand: 5) && !cache.isSilent(till: 129, stand: 5) && !cache.isSilent(till: 129, stand: 4))
+        // A till past the floor's is never marked; emptying forgets the marks.
+        cache.keepSilent(till: 500, stand: 5)
+        #expect(!cache.isSilent(till: 500, stand: 5))
+        cache.removeAll(capacity: 8, tills: 130)
+        #expect(!cache.isSilent(till: 2, stand: 5))
+    }
+
     @Test func emptyingTheCacheForgetsEveryTill() {
         var cache = HeldCache()
-        cache.removeAll(capacity: 8)
+        cache.removeAll(capacity: 8, tills: 64)
         cache.keep(Self.signal(-60), till: 3, stand: 0)
-        cache.removeAll(capacity: 8)
+        cache.removeAll(capacity: 8, tills: 64)
         #expect(cache.signal(till: 3, stand: 0) == nil)
         cache.release()
         cache.keep(Self.signal(-60), till: 3, stand: 0)
@@ -69,5 +88,22 @@ import Testing
         #expect(all.report.transactions > 0)
         #expect(all.trace.count > 100)
         #expect(few.trace == all.trace)
+    }
+
+    /// A till a phone can neither hear nor be spoiled by is kept as a bit for the stand: the
+    /// trace is the one a phone computing every till's signal at every packet gives. Tills 150 m
+    /// apart: beyond the far field's breakpoint the farther ones fall silent.
+    @Test func aPhoneMarkingSilentTillsGivesTheSameTraceAsOneComputingEvery() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 150), payers: .pairs(distance: 0.5), duration: .seconds(20))
+        #expect(plan.radio.advertising == .signal && plan.radio.farField != nil)
+        plan.payerBehaviour.reviewTime = 1...2
+        var trace: [String] = []
+        let floor = try Floor(plan: plan, seed: 3, events: TraceWriter { trace.append($0) }.write, deviceLog: { _, _ in }, jobs: 1)
+        let report = floor.run(drain: true)
+        let every = try FloorRun(plan, seed: 3, medium: { $0.keepsSilentTills = false })
+        #expect(floor.medium.silentTillsMarked > 0)
+        #expect(report.transactions > 0)
+        #expect(trace.count > 100)
+        #expect(every.trace == trace)
     }
 }

@@ -13,6 +13,12 @@ struct ChannelSignal {
         self.init(channels: held.channels, noiseKey: held.noiseKey)
     }
 
+    /// What a silent till gives (`HeldCache.keepSilent`): nothing on any channel.
+    static let silent = ChannelSignal(channels: (-.infinity, -.infinity, -.infinity), noiseKey: 0)
+
+    /// The strongest of the three channels.
+    var loudest: Double { Swift.max(channels.0, channels.1, channels.2) }
+
     @inline(__always)
     func channel(_ index: Int) -> Double {
         switch index {

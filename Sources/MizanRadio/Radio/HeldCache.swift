@@ -6,14 +6,25 @@
 /// tills may share a slot, and the one asked last holds it. A value not found
 /// is computed afresh: it is the same value (`SignalModel` hashes every draw),
 /// so what the cache holds changes the cost, never a packet's fate.
+///
+/// Beside the entries, a bit per till marks the tills the phone cannot hear
+/// in this stand and whose packets cannot spoil another's (`keepSilent`):
+/// a floor of thousands of tills, most of them too far, keeps a bit for each
+/// where entries would be evicted and computed again and again.
 struct HeldCache {
     private var entries: [HeldEntry] = []
+    /// One bit per till index: silent in the stand `silentStand`.
+    private var silent: [UInt64] = []
+    private var silentStand = UInt32.max
 
     /// The most entries a phone keeps (40 bytes each: 40 KB a phone).
     static let maximumCapacity = 1_024
 
     /// Empties the cache, with `capacity` slots (at least one; its storage kept when of that size).
-    mutating func removeAll(capacity: Int) {
+    mutating func removeAll(capacity: Int, tills: Int) {
+        let words = (tills + 63) / 64
+        if silent.count != words { silent = Array(repeating: 0, count: words) }
+        silentStand = UInt32.max
         let capacity = Swift.max(1, capacity)
         if entries.count == capacity {
             entries.withUnsafeMutableBufferPointer { entries in
@@ -27,6 +38,28 @@ struct HeldCache {
     /// Drops its storage (a phone that stops scanning).
     mutating func release() {
         entries = []
+        silent = []
+        silentStand = UInt32.max
+    }
+
+    /// Whether `till` was found silent in stand `stand` (`keepSilent`).
+    @inline(__always)
+    func isSilent(till: Int, stand: UInt32) -> Bool {
+        guard stand == silentStand, till >> 6 < silent.count else { return false }
+        return silent[till >> 6] & (1 << UInt64(till & 63)) != 0
+    }
+
+    /// Marks `till` silent in stand `stand`: the marks of an earlier stand are cleared first.
+    @inline(__always)
+    mutating func keepSilent(till: Int, stand: UInt32) {
+        guard till >> 6 < silent.count else { return }
+        if stand != silentStand {
+            silent.withUnsafeMutableBufferPointer { words in
+                for index in words.indices { words[index] = 0 }
+            }
+            silentStand = stand
+        }
+        silent[till >> 6] |= 1 << UInt64(till & 63)
     }
 
     /// What the phone receives from `till` in its stand `stand`, if kept.

@@ -73,6 +73,11 @@ public final class RadioMedium {
     /// The most tills a scanning phone keeps what it receives from (`HeldCache`): a cost, never a
     /// packet's fate (tests lower it to check that).
     package var heldCacheCapacity = HeldCache.maximumCapacity
+    /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
+    /// in its stand (`HeldCache.keepSilent`), and how many it marked: a cost, never a packet's
+    /// fate (tests turn it off to check that).
+    package var keepsSilentTills = true
+    package var silentTillsMarked = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 

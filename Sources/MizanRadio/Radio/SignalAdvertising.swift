@@ -59,6 +59,11 @@ final class SignalAdvertising: Advertising {
     /// The floor's walls: a path through them loses their loss.
     private let walls: Walls
 
+    /// A till whose held signal on every channel, plus the largest noise, stays below this is
+    /// silent at the phone: never heard (under the sensitivity) and never spoiling a packet that
+    /// is (one at the sensitivity beats it by the capture threshold whatever either draws).
+    private let silentBelow: Double
+
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
         self.parameters = parameters
@@ -68,6 +73,7 @@ final class SignalAdvertising: Advertising {
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
         packetSpacing = parameters.packetSpacing / .seconds(1)
+        silentBelow = parameters.sensitivity - parameters.captureThreshold
         bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
         bystanderNone = exp(-bystanderMean)
     }
@@ -396,8 +402,16 @@ final class SignalAdvertising: Advertising {
         }
         guard phone.isStill || medium.now <= phone.motionStart else { return ChannelSignal(computeHeld(phone, till, signal: signal, in: medium)) }
         let stand = phone.standTag
+        if phone.heldCache.isSilent(till: till.index, stand: stand) { return .silent }
         if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
         let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
+        // Below what any noise could lift to the sensitivity less the capture threshold: never heard,
+        // and never enough to spoil a packet heard (`receive`, `survives`), so kept as a bit.
+        if value.loudest + signal.noiseBound < silentBelow, medium.keepsSilentTills {
+            phone.heldCache.keepSilent(till: till.index, stand: stand)
+            medium.silentTillsMarked &+= 1
+            return .silent
+        }
         phone.heldCache.keep(value, till: till.index, stand: stand)
         return value
     }
@@ -468,7 +482,7 @@ final class SignalAdvertising: Advertising {
         phone.listenIndex = -2
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
-        phone.heldCache.removeAll(capacity: Swift.min(medium.tills.count, medium.heldCacheCapacity))
+        phone.heldCache.removeAll(capacity: Swift.min(medium.tills.count, medium.heldCacheCapacity), tills: medium.tills.count)
         phone.holdOffs.removeAll()
     }
 
