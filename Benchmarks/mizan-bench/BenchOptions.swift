@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The command line of `mizan-bench`: `W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple]`.
+/// The command line of `mizan-bench`: `W0|W1|W2|W3|row|grid [--seed N] [--scale F] [--radio faithful|simple]`.
 struct BenchOptions {
     var workload: String
     var seed: UInt64 = 1
@@ -25,7 +25,9 @@ struct BenchOptions {
     static var cores: Int { Cores.available }
 
     static let usage = """
-    usage: mizan-bench W0|W1|W2|W3 [--seed N] [--scale F] [--radio faithful|simple] [--jobs J]
+    usage: mizan-bench W0|W1|W2|W3|row|grid [--seed N] [--scale F] [--radio faithful|simple] [--jobs J]
+      W0-W3       the workloads of docs/workloads.md
+      row, grid   a pairs floor of 1,000 x F tills 2 m apart, in a row or a square grid, one virtual second on one core
       --seed N    the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
       --scale F   multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
       --radio R   W2 and W3's link layer: faithful (default) or simple (their first definition)

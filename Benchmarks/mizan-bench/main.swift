@@ -69,6 +69,9 @@ func runBench() -> Int32 {
             let summary = CheckoutSummary(workload: options.workload, plan: plan, options: options, result: result, pooled: pooled,
                                           w0: w0, peak: ProcessStatus.peakMemoryBytes, configuration: configuration)
             for line in summary.lines { print(line) }
+        case "row", "grid":
+            for line in try FloorSizeWorkload.lines(layout: options.workload, tills: FloorSizeWorkload.tills(scale: options.scale), options: options,
+                                                    configuration: configuration) { print(line) }
         default:
             printError("mizan-bench: unknown workload '\(options.workload)'\n\(BenchOptions.usage)")
             return 2

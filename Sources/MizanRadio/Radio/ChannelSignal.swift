@@ -13,8 +13,10 @@ struct ChannelSignal {
         self.init(channels: held.channels, noiseKey: held.noiseKey)
     }
 
-    /// What a silent till gives (`HeldCache.keepSilent`): nothing on any channel.
-    static let silent = ChannelSignal(channels: (-.infinity, -.infinity, -.infinity), noiseKey: 0)
+    /// What a silent till gives (`HeldCache.keepSilent`): nothing on any channel. Made where it
+    /// is asked for (a stored constant would be initialised lazily, checked at every packet).
+    @inline(__always)
+    static var silent: ChannelSignal { ChannelSignal(channels: (-.infinity, -.infinity, -.infinity), noiseKey: 0) }
 
     /// The strongest of the three channels.
     var loudest: Double { Swift.max(channels.0, channels.1, channels.2) }
