@@ -29,6 +29,27 @@ import MizanFormats
         #expect(cache.signal(till: 3, stand: 7)?.noiseKey == 60)
     }
 
+    @Test func theCacheGrowsWithTheTillsHeardInAStandUpToItsLimit() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 1_000, tills: 5_000)
+        #expect(cache.capacity == HeldCache.initialCapacity)
+        // Tills 0 and 64 meet in slot 0: the cache doubles and keeps both.
+        cache.keep(Self.signal(-60), till: 0, stand: 1)
+        cache.keep(Self.signal(-70), till: 64, stand: 1)
+        #expect(cache.capacity == 128)
+        #expect(cache.signal(till: 0, stand: 1)?.noiseKey == 60 && cache.signal(till: 64, stand: 1)?.noiseKey == 70)
+        // A stale entry (an earlier stand) gives way without growing.
+        cache.keep(Self.signal(-80), till: 128, stand: 2)
+        #expect(cache.capacity == 128 && cache.signal(till: 128, stand: 2)?.noiseKey == 80)
+        // Never past the limit: tills 1,000 apart share a slot there, the last asked holding it.
+        for till in 0..<1_000 { cache.keep(Self.signal(-60), till: till, stand: 3) }
+        #expect(cache.capacity == 1_000)
+        #expect((0..<1_000).allSatisfy { cache.signal(till: $0, stand: 3) != nil })
+        cache.keep(Self.signal(-70), till: 1_003, stand: 3)
+        #expect(cache.capacity == 1_000)
+        #expect(cache.signal(till: 1_003, stand: 3)?.noiseKey == 70 && cache.signal(till: 3, stand: 3) == nil && cache.signal(till: 4, stand: 3) != nil)
+    }
+
     @Test func aSilentTillIsSilentForItsStandOnly() {
         var cache = HeldCache()
         cache.removeAll(capacity: 8, tills: 130)

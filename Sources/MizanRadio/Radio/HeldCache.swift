@@ -1,9 +1,11 @@
 /// What a scanning phone keeps of what it receives from the tills while it
 /// stands (`PhoneEndpoint.heldCache`): a direct-mapped cache, slot `till %
 /// capacity`, of at most `maximumCapacity` entries (`RadioMedium.heldCacheCapacity`), so that a phone keeps a
-/// bounded number whatever the floor's size. A floor of up to that many tills
-/// gives each till its own slot (an array by index); on a larger one two
-/// tills may share a slot, and the one asked last holds it. A value not found
+/// bounded number whatever the floor's size. It starts with a few slots and
+/// doubles when two tills the phone hears in one stand meet in a slot, up to
+/// its limit: it grows with the tills a phone hears, not with the floor. Up
+/// to the limit, every till heard gets its own slot; past it two tills may
+/// share a slot, and the one asked last holds it. A value not found
 /// is computed afresh: it is the same value (`SignalModel` hashes every draw),
 /// so what the cache holds changes the cost, never a packet's fate.
 ///
@@ -13,25 +15,34 @@
 /// where entries would be evicted and computed again and again.
 struct HeldCache {
     private var entries: [HeldEntry] = []
+    /// The most slots this scan may grow to (`removeAll`).
+    private var limit = 1
     /// One bit per till index: silent in the stand `silentStand`.
     private var silent: [UInt64] = []
     private var silentStand = UInt32.max
 
-    /// The most entries a phone keeps (40 bytes each: 40 KB a phone).
-    static let maximumCapacity = 1_024
+    /// The most entries a phone keeps (40 bytes each: 80 KB a phone): at least the tills a floor
+    /// file may have (`FloorFile.maximumTills`, 2,000), so that within the floor's limits every
+    /// till has its own slot however many of them a phone can hear.
+    static let maximumCapacity = 2_048
 
-    /// Empties the cache, with `capacity` slots (at least one; its storage kept when of that size).
+    /// The slots a cache starts with (2.5 KB).
+    static let initialCapacity = 64
+
+    /// Empties the cache, to grow to at most `capacity` slots (at least one), with a bit for each
+    /// of `tills` tills; its storage is kept when it is within that.
     mutating func removeAll(capacity: Int, tills: Int) {
         let words = (tills + 63) / 64
         if silent.count != words { silent = Array(repeating: 0, count: words) }
         silentStand = UInt32.max
-        let capacity = Swift.max(1, capacity)
-        if entries.count == capacity {
+        limit = Swift.max(1, capacity)
+        let start = Swift.min(limit, Self.initialCapacity)
+        if entries.count >= start, entries.count <= limit {
             entries.withUnsafeMutableBufferPointer { entries in
                 for slot in entries.indices { entries[slot] = HeldEntry() }
             }
         } else {
-            entries = Array(repeating: HeldEntry(), count: capacity)
+            entries = Array(repeating: HeldEntry(), count: start)
         }
     }
 
@@ -76,8 +87,27 @@ struct HeldCache {
     @inline(__always)
     mutating func keep(_ signal: ChannelSignal, till: Int, stand: UInt32) {
         guard !entries.isEmpty else { return }
-        entries[Self.slot(of: till, capacity: entries.count)] = HeldEntry(till: Int32(truncatingIfNeeded: till), stand: stand, signal: signal)
+        var slot = Self.slot(of: till, capacity: entries.count)
+        // Another till of this stand holds the slot: grow while that is so and the limit allows.
+        while entries.count < limit, entries[slot].stand == stand, entries[slot].till >= 0, Int(entries[slot].till) != till {
+            grow(keeping: stand)
+            slot = Self.slot(of: till, capacity: entries.count)
+        }
+        entries[slot] = HeldEntry(till: Int32(truncatingIfNeeded: till), stand: stand, signal: signal)
     }
+
+    /// Doubles the slots (up to the limit), keeping the entries of stand `stand`.
+    private mutating func grow(keeping stand: UInt32) {
+        let count = Swift.min(entries.count * 2, limit)
+        var grown = Array(repeating: HeldEntry(), count: count)
+        for entry in entries where entry.till >= 0 && entry.stand == stand {
+            grown[Self.slot(of: Int(entry.till), capacity: count)] = entry
+        }
+        entries = grown
+    }
+
+    /// The slots it has now.
+    var capacity: Int { entries.count }
 
     @inline(__always)
     private static func slot(of till: Int, capacity: Int) -> Int {
