@@ -76,8 +76,9 @@ public final class RadioMedium {
     /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
     /// in its stand (`HeldCache.keepSilent`), and how many it marked: a cost, never a packet's
     /// fate (tests turn it off to check that).
-    package var keepsSilentTills = true
-    package var silentTillsMarked = 0
+    /// (Unchecked exclusivity, as the counters above: read and bumped where a packet is heard.)
+    @exclusivity(unchecked) package var keepsSilentTills = true
+    @exclusivity(unchecked) package var silentTillsMarked = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 
