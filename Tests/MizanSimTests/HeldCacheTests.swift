@@ -1,7 +1,6 @@
 import Testing
 @testable import MizanSim
 @testable import MizanRadio
-import MizanFormats
 
 /// A scanning phone's bounded cache of held signals and its table of hold-offs.
 @Suite struct HeldCacheTests {
@@ -118,13 +117,12 @@ import MizanFormats
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 150), payers: .pairs(distance: 0.5), duration: .seconds(20))
         #expect(plan.radio.advertising == .signal && plan.radio.farField != nil)
         plan.payerBehaviour.reviewTime = 1...2
-        var trace: [String] = []
-        let floor = try Floor(plan: plan, seed: 3, events: TraceWriter { trace.append($0) }.write, deviceLog: { _, _ in }, jobs: 1)
-        let report = floor.run(drain: true)
+        var medium: RadioMedium?
+        let cut = try FloorRun(plan, seed: 3, medium: { medium = $0 })
         let every = try FloorRun(plan, seed: 3, medium: { $0.keepsSilentTills = false })
-        #expect(floor.medium.silentTillsMarked > 0)
-        #expect(report.transactions > 0)
-        #expect(trace.count > 100)
-        #expect(every.trace == trace)
+        #expect(try #require(medium).silentTillsMarked > 0)
+        #expect(cut.report.transactions > 0)
+        #expect(cut.trace.count > 100)
+        #expect(every.trace == cut.trace)
     }
 }

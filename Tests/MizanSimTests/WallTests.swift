@@ -50,15 +50,16 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("examples/food-court.json")
         var walled = try FloorFile.load(path: url.path)
-        walled.duration = .seconds(300)
+        walled.duration = .seconds(600)
         var open = walled
         open.walls = Walls()
         #expect(walled.walls.walls.count == 10)
         var wrong = (walled: 0, open: 0)
-        for seed in UInt64(1)...4 {
+        for seed in UInt64(1)...20 {
             wrong.walled += try Floor(plan: walled, seed: seed).run().wrongTillChoices
             wrong.open += try Floor(plan: open, seed: seed).run().wrongTillChoices
         }
-        #expect(wrong.walled < wrong.open, "wrong choices: \(wrong.walled) with the walls, \(wrong.open) without")
+        // Seeds 1-20: 20 wrong choices with the walls, 63 without (docs/running-a-floor.md).
+        #expect(wrong.walled * 2 < wrong.open, "wrong choices: \(wrong.walled) with the walls, \(wrong.open) without")
     }
 }

@@ -28,10 +28,10 @@ package final class TillEndpoint {
     /// each answers the next advertising packet it hears.
     @exclusivity(unchecked) var connectors: [PhoneEndpoint] = []
     @exclusivity(unchecked) var deliver: (PeripheralRadioEvent) -> Void = { _ in }
-    /// The phone numbered as the till, if any (`RadioMedium.ownPhones`, which keeps it alive):
+    /// The phone numbered as the till, if any (`Listeners.ownPhones`, which keeps it alive):
     /// unmanaged, so that asking it about every packet (isolated pairs) retains nothing.
     @exclusivity(unchecked) var ownPhone: Borrowed<PhoneEndpoint>?
-    // The signal model's advertising (`MediumAdvertising`).
+    // The signal model's advertising (`SignalAdvertising`).
     /// Advertising events sent so far (numbers each event's per-packet noise).
     @exclusivity(unchecked) var events = 0
     /// When the last event began and when the next will, seconds (for collisions): set through
@@ -122,14 +122,14 @@ package final class PhoneEndpoint {
     /// mean RSSI (path loss and fixed offsets, before the per-packet draws).
     @exclusivity(unchecked) var eventStamp = 0
     @exclusivity(unchecked) var eventMean = 0.0
-    // The signal model's scanning (`MediumAdvertising`).
+    // The signal model's scanning (`SignalAdvertising`).
     /// How it scans (its `ScanProfile`'s figures, read per packet: not the profile
     /// itself, whose copy retains its name), and when its scan interval 0 began
     /// (seconds), from the scan's start.
     @exclusivity(unchecked) var scanPhase = 0.0
     @exclusivity(unchecked) var scanWindow = 0.1
     @exclusivity(unchecked) var scanInterval = 0.1
-    /// The scan interval it was last found in (`MediumSignal.hear`): its index, start and end (s),
+    /// The scan interval it was last found in (`SignalAdvertising.hear`): its index, start and end (s),
     /// and its channel (0, 1, 2); none (an empty span) when a scan starts.
     @exclusivity(unchecked) var listenIndex = -2.0
     @exclusivity(unchecked) var listenStart = Double.infinity

@@ -11,8 +11,9 @@
 ///
 /// Beside the entries, a bit per till marks the tills the phone cannot hear
 /// in this stand and whose packets cannot spoil another's (`keepSilent`):
-/// a floor of thousands of tills, most of them too far, keeps a bit for each
-/// where entries would be evicted and computed again and again.
+/// on a floor of thousands of tills, most of them too far, those take a bit
+/// each and no slot, so the slots (and the cache's growth) follow the tills
+/// a phone hears.
 struct HeldCache {
     private var entries: [HeldEntry] = []
     /// The most slots this scan may grow to (`removeAll`).

@@ -73,7 +73,8 @@ final class SignalAdvertising: Advertising {
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
         packetSpacing = parameters.packetSpacing / .seconds(1)
-        silentBelow = parameters.sensitivity - parameters.captureThreshold
+        // (A negative capture threshold, possible through the Swift API, would lift it above the sensitivity.)
+        silentBelow = Swift.min(parameters.sensitivity, parameters.sensitivity - parameters.captureThreshold)
         bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
         bystanderNone = exp(-bystanderMean)
     }
@@ -454,9 +455,6 @@ final class SignalAdvertising: Advertising {
                            basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
     }
 
-    /// A phone starts scanning on the signal model: its platform's scan
-    /// profile (phones without one, on the simple link layer, listen as
-    /// Android's low-latency mode: all the time), from a random phase.
     /// A phone starts scanning: it begins listening (`beginScan`), joins the listeners,
     /// and hears the events that begin at this very instant (`hearEventsBegunNow`).
     func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
@@ -470,6 +468,9 @@ final class SignalAdvertising: Advertising {
         endScan(phone)
     }
 
+    /// A phone begins listening on the signal model: its platform's scan profile (phones
+    /// without one, on the simple link layer, listen as Android's low-latency mode: all the
+    /// time), from a random phase.
     private func beginScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         let scan = phone.profile?.scan ?? .androidLowLatency
         phone.scanWindow = scan.window
@@ -488,7 +489,7 @@ final class SignalAdvertising: Advertising {
 
     /// A scan that opens at the very instant an advertising event begins hears it: the event's
     /// packets are on the air after the scan opened, whichever of the two the timers ran first.
-    /// An event's packets are all decided when it begins (`advertiseSignal`), so the events that
+    /// An event's packets are all decided when it begins (`advertise`), so the events that
     /// began at this instant before the scan opened are heard here, by this phone alone, as they
     /// would have been had it been scanning (one that the timers ran after the scan opened is
     /// heard there). The tills in index order.

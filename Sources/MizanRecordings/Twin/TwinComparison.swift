@@ -205,7 +205,6 @@ public struct TwinComparison: Sendable {
         }
     }
 
-
     /// One group of a walking-direction split: real [interval] / twin.
     public struct DirectionFigure: Sendable {
         public let group: WalkingDirectionSplit.Group

@@ -80,7 +80,8 @@ const xs = data.tills.map(t => t[0]).concat(T.filter(t => t.x != null).map(t => 
 const ys = data.tills.map(t => t[1]).concat(T.filter(t => t.y != null).map(t => t.y), walls.flatMap(w => [w[1], w[3]]));
 const least = a => a.reduce((m, v) => Math.min(m, v), Infinity), most = a => a.reduce((m, v) => Math.max(m, v), -Infinity);
 const minX = least(xs) - 1, maxX = most(xs) + 1, minY = least(ys) - 2, maxY = most(ys) + 2;
-const scale = Math.min((canvas.width - 40) / (maxX - minX), 60);
+// The whole floor fits the canvas, at most 900 px tall.
+const scale = Math.min((canvas.width - 40) / (maxX - minX), (900 - 40) / (maxY - minY), 60);
 canvas.height = Math.max(160, Math.min(900, Math.ceil((maxY - minY) * scale + 40)));
 const px = x => 20 + (x - minX) * scale, py = y => 20 + (y - minY) * scale;
 const screens = data.tills.map(() => []);
@@ -205,8 +206,12 @@ if (location.hash === "#selftest") {
   const check = (name, ok) => results.push(`${ok ? "ok" : "FAIL"} ${name}`);
   const pixel = (x, y) => Array.from(ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data);
   const background = pixel(2, 2).join();
-  check("the floor draws every till at its position", data.tills.every(t => pixel(px(t[0]), py(t[1])).join() !== background));
-  if (walls.length) check("the floor draws every wall", walls.every(w => pixel(px((w[0] + w[2]) / 2), py((w[1] + w[3]) / 2)).join() !== background));
+  const inside = (x, y) => x >= 0 && y >= 0 && x < canvas.width && y < canvas.height;
+  check("the floor draws every till at its position", data.tills.every(t => inside(px(t[0]), py(t[1])) && pixel(px(t[0]), py(t[1])).join() !== background));
+  if (walls.length) check("the floor draws every wall, on the canvas", walls.every(w => {
+    const x = px((w[0] + w[2]) / 2), y = py((w[1] + w[3]) / 2);
+    return inside(x, y) && inside(px(w[0]), py(w[1])) && inside(px(w[2]), py(w[3])) && pixel(x, y).join() !== background;
+  }));
   const before = canvas.toDataURL();
   const slider = $("slider"); slider.value = String(data.seconds / 2); slider.dispatchEvent(new Event("input"));
   check("the slider moves time", Math.abs(now - data.seconds / 2) < 0.11 && $("time").textContent.startsWith((data.seconds / 2).toFixed(1)));
