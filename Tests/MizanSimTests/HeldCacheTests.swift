@@ -125,4 +125,18 @@ import Testing
         #expect(cut.trace.count > 100)
         #expect(every.trace == cut.trace)
     }
+
+    /// The same with payers queuing, who take a new stand at every step of the queue and walk
+    /// away when done: what a phone found silent is forgotten when it moves, in its cache and in
+    /// the tills' audiences (`TillAudiences`), whose events pass over a phone that found their till silent.
+    @Test func payersMovingWhileTheirPhonesMarkSilentTillsGiveTheSameTraceAsPhonesComputingEvery() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 120), payers: .queues(meanGap: .seconds(4), idle: 0), duration: .seconds(90))
+        plan.payerBehaviour.reviewTime = 1...2
+        var medium: RadioMedium?
+        let cut = try FloorRun(plan, seed: 8, medium: { medium = $0 })
+        let every = try FloorRun(plan, seed: 8, medium: { $0.keepsSilentTills = false })
+        #expect(try #require(medium).silentTillsMarked > 0)
+        #expect(cut.report.transactions > 10)
+        #expect(every.trace == cut.trace)
+    }
 }

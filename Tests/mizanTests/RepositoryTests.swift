@@ -65,7 +65,7 @@ import Testing
             ("unsafeBitCast", ["Sources/MizanSim/Floor/DeviceIsolation.swift", "Sources/MizanRadio/Signal/Cosine.swift"]),
             ("unsafeDowncast", ["Sources/MizanSim/Floor/DeviceIsolation.swift"]),
             ("@exclusivity(unchecked)", ["Sources/MizanRadio/Radio/Endpoints.swift", "Sources/MizanRadio/Radio/RadioMedium.swift",
-                                         "Sources/MizanRadio/Radio/MediumTimers.swift", "Sources/MizanRadio/Radio/Listeners.swift",
+                                         "Sources/MizanRadio/Radio/MediumTimers.swift", "Sources/MizanRadio/Radio/Listeners.swift", "Sources/MizanRadio/Radio/TillAudiences.swift",
                                          "Sources/MizanRadio/Radio/SignalAdvertising.swift", "Sources/MizanRadio/Radio/SimpleAdvertising.swift", "Sources/MizanRuntime/Drivers/DriverCore.swift",
                                          "Sources/MizanTime/Time/VirtualClock.swift", "Sources/MizanTime/Execution/SimulationExecutor.swift",
                                          "Sources/MizanSim/Floor/DeviceTimers.swift", "Sources/MizanSim/Floor/PersonTimers.swift",

@@ -65,8 +65,14 @@ package final class PhoneEndpoint {
             stands &+= 1
             isStill = motion.isStill
             motionStart = motion.start
+            // Every till's audience takes it back: what it found silent was so where it stood.
+            audiences?.with { $0.restand(self) }
         }
     }
+    /// The audiences it is in while it scans on the signal model (`TillAudiences`; they outlive it).
+    @exclusivity(unchecked) var audiences: Borrowed<TillAudiences>?
+    /// `Listeners.joins` when it last started scanning (`ListenerVisit`).
+    @exclusivity(unchecked) var scanJoin = 0
     /// `motion.isStill` and `motion.start`, kept for the per-packet path
     /// (`motion` itself is checked on every access: it has an observer).
     @exclusivity(unchecked) private(set) var isStill: Bool
@@ -129,9 +135,8 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var scanPhase = 0.0
     @exclusivity(unchecked) var scanWindow = 0.1
     @exclusivity(unchecked) var scanInterval = 0.1
-    /// The scan interval it was last found in (`SignalAdvertising.hear`): its index, start and end (s),
+    /// The scan interval it was last found in (`SignalAdvertising.hear`): its start and end (s),
     /// and its channel (0, 1, 2); none (an empty span) when a scan starts.
-    @exclusivity(unchecked) var listenIndex = -2.0
     @exclusivity(unchecked) var listenStart = Double.infinity
     @exclusivity(unchecked) var listenEnd = -Double.infinity
     @exclusivity(unchecked) var listenChannel = 0

@@ -4,7 +4,9 @@ import MizanTime
 /// (`scanners`) so that every packet visits them in the same order, and on
 /// isolated pairs (`.ownTillOnly`, W1) only each till's own phone, so that a
 /// packet no longer walks every phone that scans (about a fifth of W1's 100
-/// phones at any time, three times per advertising event).
+/// phones at any time, three times per advertising event). On the signal
+/// model, also each till's audience (`TillAudiences`): the phones scanning
+/// that have not found it silent where they stand, which its events visit.
 ///
 /// Its lists are unchecked for exclusivity, as the medium's device tables:
 /// each access is a short read, insert or remove that calls nothing back.
@@ -16,8 +18,13 @@ final class Listeners {
     /// phone that hears the till. What keeps it alive for its till's `ownPhone` (`setOwnPhone` sets both).
     @exclusivity(unchecked) private(set) var ownPhones: [PhoneEndpoint?] = []
 
-    init(audibility: RadioMedium.Audibility) {
+    /// Each till's audience, on the signal model (nil on the first radio, whose phones hear every till).
+    let audiences: TillAudiences?
+
+    /// `audienceWords`: the most words the audiences may take (`TillAudiences.maximumWords`).
+    init(audibility: RadioMedium.Audibility, tracksAudiences: Bool, audienceWords: Int = TillAudiences.maximumWords) {
         self.audibility = audibility
+        audiences = tracksAudiences ? TillAudiences(maximumWords: audienceWords) : nil
     }
 
     /// Whether `phone` can hear `till` at all (`audibility`).
@@ -29,44 +36,45 @@ final class Listeners {
         }
     }
 
-    /// Calls `body` for each phone that scans now, has Bluetooth on and can
-    /// hear `till`, in index order: the phones `scanners` filtered by `canHear`.
-    /// Each phone is passed borrowed, without a retain and a release per phone and packet: the
-    /// copy of `scanners` keeps every one alive for the pass (one that decides stops scanning,
-    /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own (`ownPhone`).
+    /// Calls `body` for each phone an event of `till` visits (`visit(hearing:)`) that has
+    /// Bluetooth on, in index order, borrowed: the first radio's events, whose phones hear
+    /// every till (no audiences there).
     @inline(__always)
     func forEach(hearing till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
-        switch audibility {
-        case .everyone:
-            let listeners = scanners
-            listeners.withUnsafeBufferPointer { listeners in
-                for index in listeners.indices {
-                    Borrowed(listeners[index]).with { phone in
-                        if phone.availability == .on { body(phone) }
-                    }
-                }
-            }
-        case .ownTillOnly:
-            // A phone is in `scanners` exactly while `scanning` is set (`join`, `leave`).
-            till.ownPhone?.with { phone in
-                if phone.scanning, phone.availability == .on { body(phone) }
+        var visit = visit(hearing: till)
+        while let next = visit.next() {
+            next.with { phone in
+                if phone.availability == .on { body(phone) }
             }
         }
     }
 
+    /// How many times a phone has started scanning (`PhoneEndpoint.scanJoin`: the count when it last did).
+    @exclusivity(unchecked) private(set) var joins = 0
+
+    /// The phones an advertising event of `till` visits (`ListenerVisit`), from now.
+    func visit(hearing till: TillEndpoint) -> ListenerVisit {
+        ListenerVisit(till: till, listeners: self)
+    }
+
     /// The phone starts scanning.
     func join(_ phone: PhoneEndpoint) {
+        joins &+= 1
+        phone.scanJoin = joins
         Self.insert(phone, into: &scanners) { $0.index }
+        audiences?.join(phone)
     }
 
     /// The phone stops scanning.
     func leave(_ phone: PhoneEndpoint) {
+        audiences?.leave(phone)
         Self.remove(phone, from: &scanners) { $0.index }
     }
 
     /// A till is added (its index the next): its own phone is the one numbered as it, if any.
     func addTill(_ till: TillEndpoint, ownPhone: PhoneEndpoint?) {
         ownPhones.append(nil)
+        audiences?.addTill()
         setOwnPhone(ownPhone, of: till)
     }
 

@@ -104,7 +104,7 @@ public final class RadioMedium {
         }
         self.clock = clock
         self.generator = generator.split("medium")
-        listeners = Listeners(audibility: audibility)
+        listeners = Listeners(audibility: audibility, tracksAudiences: parameters.advertising == .signal)
     }
 
     /// The signal model of a medium made with `parameters` and `generator` (on

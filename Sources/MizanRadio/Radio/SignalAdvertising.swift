@@ -33,8 +33,9 @@ import Darwin
 /// Cost: per event, the few tills whose events start within an air time of
 /// its own (`EventCalendar`; collisions: two tills' events overlap on every
 /// channel or on none, since every event's packets are `packetSpacing`
-/// apart) and one pass over the scanning phones; a
-/// phone's held signal from a till is computed once per stand and scan.
+/// apart) and a visit to each phone of its till's audience (the phones
+/// scanning that have not found it silent where they stand: `TillAudiences`);
+/// a phone's held signal from a till is computed once per stand and scan.
 /// Everything an event's three packets do is done when its first is sent,
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
 final class SignalAdvertising: Advertising {
@@ -119,19 +120,15 @@ final class SignalAdvertising: Advertising {
         swap(&overlapping, &colliders)
         findColliders(of: till, at: start, among: medium.tills, into: &overlapping)
         let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
-        // The phones scanning as the event begins: this copy of the list keeps each alive for the whole
-        // event (one that decides stops scanning, and leaves the list, mid-event), so each is used
-        // borrowed, without a retain and a release per phone and event.
-        let listeners = medium.listeners
-        let scanning = listeners.scanners
+        // The phones scanning as the event begins that may hear the till (its audience: not those
+        // that found it silent where they stand), in index order.
+        var visit = medium.listeners.visit(hearing: till)
         overlapping.withUnsafeBufferPointer { colliders in
-            scanning.withUnsafeBufferPointer { scanning in
-                for index in scanning.indices {
-                    Borrowed(scanning[index]).with { phone in
-                        guard phone.scanning, phone.availability == .on, listeners.canHear(phone, till) else { return }
-                        hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
-                             colliders: colliders, signal: signal, in: medium)
-                    }
+            while let next = visit.next() {
+                next.with { phone in
+                    guard phone.scanning, phone.availability == .on else { return }
+                    hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
+                         colliders: colliders, signal: signal, in: medium)
                 }
             }
         }
@@ -250,14 +247,11 @@ final class SignalAdvertising: Advertising {
     }
 
     /// The scan interval `time` falls in becomes the one the phone is found
-    /// in: the next one (an addition), or any other (a division).
+    /// in: a function of the time alone (a division), whichever events the
+    /// phone was visited by before (its till's audience passes over some).
     @inline(never)
     private func findInterval(of phone: PhoneEndpoint, at time: Double) {
-        var index = phone.listenIndex + 1
-        if !(time >= phone.listenEnd && time < phone.scanPhase + (index + 1) * phone.scanInterval) {
-            index = scanInterval(phone, at: time)
-        }
-        phone.listenIndex = index
+        let index = scanInterval(phone, at: time)
         phone.listenStart = phone.scanPhase + index * phone.scanInterval
         phone.listenEnd = phone.scanPhase + (index + 1) * phone.scanInterval
         phone.listenChannel = Self.channel(ofInterval: index)
@@ -411,6 +405,10 @@ final class SignalAdvertising: Advertising {
         if value.loudest + signal.noiseBound < silentBelow, medium.keepsSilentTills {
             phone.heldCache.keepSilent(till: till.index, stand: stand)
             medium.silentTillsMarked &+= 1
+            // Standing still (until its motion changes, which gives it back), its visits by the
+            // till's events would find the till silent: they pass it over. Not with an air capture,
+            // which records a silent till's packets still held off (`receive`).
+            if phone.isStill, medium.air == nil { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
             return .silent
         }
         phone.heldCache.keep(value, till: till.index, stand: stand)
@@ -480,7 +478,6 @@ final class SignalAdvertising: Advertising {
         phone.reportHoldMedian = scan.reportHoldMedian ?? 0
         phone.reportHoldSpread = scan.reportHoldSpread
         phone.scanPhase = medium.nowSeconds - medium.generator.uniform(0...scan.interval)
-        phone.listenIndex = -2
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
         phone.heldCache.removeAll(capacity: Swift.min(medium.tills.count, medium.heldCacheCapacity), tills: medium.tills.count)

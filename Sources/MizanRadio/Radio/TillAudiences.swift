@@ -1,0 +1,224 @@
+import MizanTime
+
+/// For each till, the scanning phones that may hear its advertising on the
+/// signal model (`SignalAdvertising`): a bit per phone, by index, over the
+/// span of indices of the phones that scan. A phone's bits are set when it
+/// starts scanning and again whenever it takes a new stand (`restand`, from
+/// its motion's observer); one is cleared when the phone, standing still,
+/// finds the till silent in its stand (`HeldCache.keepSilent`: never heard,
+/// never spoiling a packet heard, until it moves). An advertising event
+/// visits the phones whose bits are set, in index order, as it once visited
+/// every phone that scans: the phones it passes over are those whose visit
+/// would have found the till silent and done nothing.
+///
+/// So an event's cost follows the phones that can hear its till, not the
+/// floor: on a row of 10,000 tills a phone finds all but a few hundred
+/// silent in the first second it stands.
+///
+/// Cost: a phone starting or stopping a scan, or taking a new stand, sets or
+/// clears a bit per till; an event reads its till's row (a word per 64
+/// indices of the span) as it visits the phones set in it (`ListenerVisit`). Memory: a bit per
+/// till and index of the span, which is rebuilt around the phones scanning
+/// when a phone beyond it starts to scan.
+///
+/// A span that would take more than `maximumWords` words over all tills (a
+/// phone scanning for hours while hundreds of thousands of others come and
+/// go) ends the tracking for the run: the events then visit every phone
+/// scanning (`ListenerVisit`), which is what the audiences spare them,
+/// never what they hear.
+///
+/// It keeps the phones unretained: a phone is in it exactly while it is in
+/// `Listeners.scanners`, which keeps it alive, and an event holds a copy of
+/// that list while it visits (a phone that stops scanning mid-event stays
+/// alive, and is found gone here).
+final class TillAudiences {
+    /// The most words the rows may take (128 MiB): a 10,000-till floor's 10,000 phones take 24 MB.
+    static let maximumWords = 1 << 24
+
+    /// Whether it still follows the phones (`maximumWords`).
+    private(set) var isTracking = true
+    private let maximumWords: Int
+    /// The tills, each with a row.
+    private var tills = 0
+    /// The index of each row's first bit (a multiple of 64), and the words in a row.
+    private var base = 0
+    private var width = 0
+    /// Till `t`'s row: words `t * width ..< (t + 1) * width`. Unchecked for exclusivity, as the
+    /// medium's device tables: each access is a short read or write that calls nothing back.
+    @exclusivity(unchecked) private var rows: [UInt64] = []
+    /// The row of every phone that scans: a new till's row.
+    @exclusivity(unchecked) private var scanning: [UInt64] = []
+    /// The phone that scans at each index of the span (`index - base`).
+    @exclusivity(unchecked) private var phones: [Borrowed<PhoneEndpoint>?] = []
+    /// Each till's phones scanning that its events pass over (their bits clear).
+    @exclusivity(unchecked) private var passedOver: [Int] = []
+
+    init(maximumWords: Int = TillAudiences.maximumWords) {
+        self.maximumWords = maximumWords
+    }
+
+    /// A till is added (its index the next): every phone scanning may hear it.
+    func addTill() {
+        tills += 1
+        guard isTracking else { return }
+        guard rows.count + width <= maximumWords else { return stopTracking() }
+        rows.append(contentsOf: scanning)
+        passedOver.append(0)
+        settings &+= 1
+    }
+
+    /// The phone starts scanning: it may hear every till.
+    func join(_ phone: PhoneEndpoint) {
+        guard isTracking, cover(phone.index) else { return }
+        let slot = phone.index - base
+        // A phone scanning already (a new scan) had its bits counted.
+        let counted = phones[slot] != nil
+        phones[slot] = Borrowed(phone)
+        scanning[slot >> 6] |= 1 << UInt64(slot & 63)
+        setEveryRow(slot, counted: counted)
+        phone.audiences = Borrowed(self)
+    }
+
+    /// The phone stops scanning.
+    func leave(_ phone: PhoneEndpoint) {
+        phone.audiences = nil
+        let slot = phone.index - base
+        guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
+        phones[slot] = nil
+        let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        scanning[word] &= ~bit
+        rows.withUnsafeMutableBufferPointer { rows in
+            passedOver.withUnsafeMutableBufferPointer { passedOver in
+                for till in 0..<tills {
+                    if rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
+                    rows[till * width + word] &= ~bit
+                }
+            }
+        }
+    }
+
+    /// The phone takes a new stand: it may hear every till again.
+    func restand(_ phone: PhoneEndpoint) {
+        guard isTracking else { return }
+        let slot = phone.index - base
+        guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
+        setEveryRow(slot, counted: true)
+    }
+
+    /// The phone, standing still, found the till silent in its stand: its events pass it over until it moves.
+    @inline(__always)
+    func silence(till: Int, phone: Int) {
+        let slot = phone - base
+        guard till < tills, slot >= 0, slot < width << 6 else { return }
+        let at = till * width + slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        guard rows[at] & bit != 0 else { return }
+        rows[at] &= ~bit
+        passedOver[till] += 1
+    }
+
+    /// How many of the phones scanning `till`'s events pass over: when few, a visit of every
+    /// phone scanning costs less than reading the row (`ListenerVisit`); the phones visited
+    /// differ only by those that would do nothing.
+    @inline(__always)
+    func passedOver(till: Int) -> Int {
+        till < passedOver.count ? passedOver.withUnsafeBufferPointer { $0[till] } : 0
+    }
+
+    /// Bumped whenever a bit may have been set (a phone joins or takes a new stand, a till is
+    /// added, the span is rebuilt): a visit reading a row word by word reads its word again then.
+    @exclusivity(unchecked) private(set) var settings = 0
+
+    /// Where `till`'s row is now: its first word in the rows (`rowWord`), the phone index of its
+    /// first bit and its words (none for a till without a row). Changed only with `settings`.
+    @inline(__always)
+    func layout(of till: Int) -> (first: Int, base: Int, words: Int) {
+        till < tills ? (till * width, base, width) : (0, base, 0)
+    }
+
+    /// Word `at` of the rows (`layout(of:)`).
+    @inline(__always)
+    func rowWord(_ at: Int) -> UInt64 {
+        rows.withUnsafeBufferPointer { $0[at] }
+    }
+
+    /// The phone scanning with index `index`, if any.
+    @inline(__always)
+    func phone(at index: Int) -> Borrowed<PhoneEndpoint>? {
+        let slot = index - base
+        guard slot >= 0, slot < phones.count else { return nil }
+        return phones.withUnsafeBufferPointer { $0[slot] }
+    }
+
+    /// Sets the bit at `slot` in every till's row.
+    /// Sets the bit at `slot` in every till's row; `counted`: the phone scanned already, and
+    /// each till passing it over counted it.
+    private func setEveryRow(_ slot: Int, counted: Bool) {
+        settings &+= 1
+        let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        rows.withUnsafeMutableBufferPointer { rows in
+            passedOver.withUnsafeMutableBufferPointer { passedOver in
+                for till in 0..<tills {
+                    if counted, rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
+                    rows[till * width + word] |= bit
+                }
+            }
+        }
+    }
+
+    /// Makes the span cover phone index `index`: if it does not, rebuilds it around the phones
+    /// scanning and `index`, with half as much again above for the phones to come. False, the
+    /// tracking ended, when that would pass `maximumWords`.
+    private func cover(_ index: Int) -> Bool {
+        precondition(index >= 0, "a phone's index is never negative")
+        let word = index >> 6, first = base >> 6
+        if width > 0, word >= first, word < first + width { return true }
+        var low = word, high = word
+        for slot in scanning.indices where scanning[slot] != 0 {
+            low = Swift.min(low, first + slot)
+            high = Swift.max(high, first + slot)
+        }
+        let span = high - low + 1
+        let newWidth = span + span / 2 + 1
+        guard newWidth.multipliedReportingOverflow(by: Swift.max(tills, 1)).partialValue <= maximumWords, newWidth <= maximumWords else {
+            stopTracking()
+            return false
+        }
+        rebuild(firstWord: low, width: newWidth)
+        return true
+    }
+
+    /// Ends the tracking for the run, its storage released.
+    private func stopTracking() {
+        isTracking = false
+        rows = []
+        scanning = []
+        phones = []
+        passedOver = []
+        width = 0
+    }
+
+    /// The rows, the scanning row and the phones moved into a span of `newWidth` words from word `firstWord`.
+    private func rebuild(firstWord: Int, width newWidth: Int) {
+        let oldFirst = base >> 6
+        // The words the old and new spans share, as offsets into each.
+        let from = Swift.max(firstWord, oldFirst), to = Swift.min(firstWord + newWidth, oldFirst + width)
+        var newRows = Array(repeating: UInt64(0), count: tills * newWidth)
+        var newScanning = Array(repeating: UInt64(0), count: newWidth)
+        var newPhones = [Borrowed<PhoneEndpoint>?](repeating: nil, count: newWidth << 6)
+        if from < to {
+            for word in from..<to {
+                newScanning[word - firstWord] = scanning[word - oldFirst]
+                for bit in 0..<64 { newPhones[(word - firstWord) << 6 + bit] = phones[(word - oldFirst) << 6 + bit] }
+            }
+            for till in 0..<tills {
+                for word in from..<to { newRows[till * newWidth + word - firstWord] = rows[till * width + word - oldFirst] }
+            }
+        }
+        rows = newRows
+        scanning = newScanning
+        phones = newPhones
+        base = firstWord << 6
+        width = newWidth
+        settings &+= 1
+    }
+}

@@ -1,0 +1,189 @@
+import MizanGeometry
+import MizanProtocol
+import Testing
+@testable import MizanSim
+@testable import MizanRadio
+@testable import MizanTime
+
+@Suite("Each till's audience: the phones scanning that have not found it silent where they stand, in index order")
+struct TillAudiencesTests {
+    private func phone(_ index: Int) -> PhoneEndpoint {
+        PhoneEndpoint(index: index, central: CentralID(UInt32(index)), motion: .standing(at: Position(x: 0, y: 0)),
+                      offset: 0, bodyLoss: 0)
+    }
+
+    /// The phones set in the till's row, read word by word.
+    private func audience(of till: Int, in audiences: TillAudiences) -> [Int] {
+        var visited: [Int] = []
+        let row = audiences.layout(of: till)
+        for word in 0..<row.words {
+            let bits = audiences.rowWord(row.first + word)
+            for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {
+                let index = row.base + word * 64 + bit
+                #expect(audiences.phone(at: index)?.with { $0.index } == index)
+                visited.append(index)
+            }
+        }
+        return visited
+    }
+
+    @Test func anEventVisitsThePhonesScanningInIndexOrderLeavingOutThoseThatFoundItsTillSilent() {
+        let audiences = TillAudiences()
+        for _ in 0..<3 { audiences.addTill() }
+        let phones = [phone(200), phone(5), phone(70)]
+        for phone in phones { audiences.join(phone) }
+        audiences.silence(till: 1, phone: 70)
+        #expect(audience(of: 0, in: audiences) == [5, 70, 200])
+        #expect(audience(of: 1, in: audiences) == [5, 200])
+        // A till added later: every phone scanning may hear it.
+        audiences.addTill()
+        #expect(audience(of: 3, in: audiences) == [5, 70, 200])
+        audiences.leave(phones[1])
+        #expect(audience(of: 0, in: audiences) == [70, 200])
+        #expect(audience(of: 1, in: audiences) == [200])
+    }
+
+    @Test func aPhoneTakingANewStandIsVisitedByEveryTillAgain() {
+        let audiences = TillAudiences()
+        for _ in 0..<2 { audiences.addTill() }
+        let walker = phone(3)
+        audiences.join(walker)
+        audiences.silence(till: 0, phone: 3)
+        audiences.silence(till: 1, phone: 3)
+        #expect(audience(of: 0, in: audiences).isEmpty && audience(of: 1, in: audiences).isEmpty)
+        walker.move(.standing(at: Position(x: 4, y: 0)))
+        #expect(audience(of: 0, in: audiences) == [3] && audience(of: 1, in: audiences) == [3])
+        // Once it stops scanning, its moves are no longer followed.
+        audiences.leave(walker)
+        walker.move(.standing(at: Position(x: 8, y: 0)))
+        #expect(audience(of: 0, in: audiences).isEmpty)
+    }
+
+    /// The span of indices is rebuilt when a phone beyond it starts to scan, keeping what the
+    /// phones scanning found silent.
+    @Test func aPhoneFarBeyondTheSpanRebuildsItKeepingEveryMark() {
+        let audiences = TillAudiences()
+        for _ in 0..<2 { audiences.addTill() }
+        let early = phone(10), late = phone(130)
+        audiences.join(early)
+        audiences.join(late)
+        audiences.silence(till: 1, phone: 130)
+        let far = phone(100_000), first = phone(0)
+        audiences.join(far)
+        audiences.join(first)
+        #expect(audience(of: 0, in: audiences) == [0, 10, 130, 100_000])
+        #expect(audience(of: 1, in: audiences) == [0, 10, 100_000])
+    }
+
+    /// As the list of phones scanning that an event began with: one that stops scanning before its
+    /// turn is passed over, one that starts scanning during the visit is not visited, and one that
+    /// was scanning, found the till silent, and moved or started a new scan before its turn is.
+    @Test func duringAVisitPhonesAreTakenAsTheyAreAtTheirTurnOfThoseScanningWhenItBegan() {
+        let listeners = Listeners(audibility: .everyone, tracksAudiences: true)
+        let till = TillEndpoint(index: 0, tillID: TillID(1), position: Position(x: 0, y: 0), offset: 0)
+        listeners.addTill(till, ownPhone: nil)
+        let phones = (1...5).map { phone($0) }
+        for phone in phones.prefix(4) { listeners.join(phone) }
+        listeners.audiences?.silence(till: 0, phone: 3)
+        listeners.audiences?.silence(till: 0, phone: 4)
+        var visit = listeners.visit(hearing: till)
+        var visited: [Int] = []
+        while let next = visit.next() {
+            next.with { phone in
+                visited.append(phone.index)
+                guard phone.index == 1 else { return }
+                listeners.leave(phones[1])            // phone 2 stops scanning
+                listeners.join(phones[4])             // phone 5 starts
+                listeners.leave(phones[2])            // phone 3, silent, starts a new scan
+                listeners.join(phones[2])
+                phones[3].move(.standing(at: Position(x: 9, y: 0))) // phone 4, silent, moves
+            }
+        }
+        #expect(visited == [1, 3, 4])
+    }
+
+    /// Random joins, leaves, new stands and marks against the sets they describe.
+    @Test func theAudiencesFollowWhatThePhonesDoAsSetsOfIndicesWould() {
+        let audiences = TillAudiences()
+        let tills = 5
+        for _ in 0..<tills { audiences.addTill() }
+        let pool = (0..<60).map { phone($0 * 37) } // indices with gaps, over several words
+        var scanning = Set<Int>()
+        var silent = Array(repeating: Set<Int>(), count: tills)
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<3_000 {
+            let phone = pool[Int(generator.next() % UInt64(pool.count))]
+            let till = Int(generator.next() % UInt64(tills))
+            switch generator.next() % 4 {
+            case 0:
+                audiences.join(phone)
+                scanning.insert(phone.index)
+                for till in 0..<tills { silent[till].remove(phone.index) }
+            case 1:
+                audiences.leave(phone)
+                scanning.remove(phone.index)
+            case 2:
+                phone.move(.standing(at: Position(x: 1, y: 1)))
+                if scanning.contains(phone.index) { for till in 0..<tills { silent[till].remove(phone.index) } }
+            default:
+                if scanning.contains(phone.index) {
+                    audiences.silence(till: till, phone: phone.index)
+                    silent[till].insert(phone.index)
+                }
+            }
+            #expect(audience(of: till, in: audiences) == scanning.subtracting(silent[till]).sorted())
+            #expect(audiences.passedOver(till: till) == silent[till].intersection(scanning).count)
+        }
+    }
+
+    /// Which till each of a phone's reports came from, in order: two tills 3 km apart, the phone
+    /// standing by the first for two seconds (the second silent there), then by the second.
+    static func reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: Bool) -> (tills: [Int], marked: Int) {
+        let loop = SimulationLoop()
+        let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 6))
+        medium.keepsSilentTills = keepingSilentTills
+        for (number, x) in [(1, 0.0), (2, 3_000.0)] {
+            let till = medium.addTill(TillID(UInt32(number)), at: Position(x: x, y: 0, z: 1))
+            till.deliver = { _ in }
+            medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(number))))))
+        }
+        let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1)))
+        var tills: [Int] = []
+        phone.deliver = { event in
+            if case .discovered(let payload, _) = event, let till = FrameCodec.advertisedTill(payload) { tills.append(Int(till.rawValue)) }
+        }
+        medium.centralRadio(for: phone).startScan()
+        _ = loop.clock.schedule(after: .seconds(2)) { phone.move(.standing(at: Position(x: 3_000, y: 2, z: 1))) }
+        loop.run(for: .seconds(4))
+        return (tills, medium.silentTillsMarked)
+    }
+
+    @Test func aPhoneThatMovesHearsTheTillItFoundSilentWhereItStoodBefore() {
+        let cut = Self.reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: true)
+        let every = Self.reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: false)
+        #expect(cut.marked >= 2, "each till silent at the other's stand")
+        #expect(cut.tills.contains(1) && cut.tills.contains(2))
+        #expect(cut.tills == every.tills)
+    }
+
+    /// Past its memory the audiences stop for the run, and the events visit every phone scanning again.
+    @Test func audiencesPastTheirMemoryGiveWayToEveryPhoneScanning() {
+        let listeners = Listeners(audibility: .everyone, tracksAudiences: true, audienceWords: 64)
+        let tills = (0..<2).map { TillEndpoint(index: $0, tillID: TillID(UInt32($0)), position: Position(x: 0, y: 0), offset: 0) }
+        for till in tills { listeners.addTill(till, ownPhone: nil) }
+        let near = phone(1), far = phone(1_000_000)
+        listeners.join(near)
+        listeners.audiences?.silence(till: 0, phone: 1)
+        func hearing(_ till: TillEndpoint) -> [Int] {
+            var visited: [Int] = []
+            var visit = listeners.visit(hearing: till)
+            while let next = visit.next() { visited.append(next.with { $0.index }) }
+            return visited
+        }
+        #expect(hearing(tills[0]).isEmpty && hearing(tills[1]) == [1])
+        #expect(listeners.audiences?.isTracking == true)
+        listeners.join(far)
+        #expect(listeners.audiences?.isTracking == false)
+        #expect(hearing(tills[0]) == [1, 1_000_000] && hearing(tills[1]) == [1, 1_000_000])
+    }
+}
