@@ -121,6 +121,7 @@ import Testing
         let cut = try FloorRun(plan, seed: 3, medium: { medium = $0 })
         let every = try FloorRun(plan, seed: 3, medium: { $0.keepsSilentTills = false })
         #expect(try #require(medium).silentTillsMarked > 0)
+        #expect(try #require(medium?.listeners.audiences).audienceVisits > 0, "events visited their audiences")
         #expect(cut.report.transactions > 0)
         #expect(cut.trace.count > 100)
         #expect(every.trace == cut.trace)
@@ -136,7 +137,9 @@ import Testing
         let cut = try FloorRun(plan, seed: 8, medium: { medium = $0 })
         let every = try FloorRun(plan, seed: 8, medium: { $0.keepsSilentTills = false })
         #expect(try #require(medium).silentTillsMarked > 0)
+        #expect(try #require(medium?.listeners.audiences).audienceVisits > 0, "events visited their audiences")
         #expect(cut.report.transactions > 10)
+        #expect(cut.trace.count > 100)
         #expect(every.trace == cut.trace)
     }
 }

@@ -168,22 +168,78 @@ struct TillAudiencesTests {
 
     /// Past its memory the audiences stop for the run, and the events visit every phone scanning again.
     @Test func audiencesPastTheirMemoryGiveWayToEveryPhoneScanning() {
-        let listeners = Listeners(audibility: .everyone, tracksAudiences: true, audienceWords: 64)
-        let tills = (0..<2).map { TillEndpoint(index: $0, tillID: TillID(UInt32($0)), position: Position(x: 0, y: 0), offset: 0) }
+        let listeners = Listeners(audibility: .everyone, tracksAudiences: true, audienceWords: 1_000)
+        let tills = (0..<2).map { till($0) }
         for till in tills { listeners.addTill(till, ownPhone: nil) }
         let near = phone(1), far = phone(1_000_000)
         listeners.join(near)
         listeners.audiences?.silence(till: 0, phone: 1)
-        func hearing(_ till: TillEndpoint) -> [Int] {
-            var visited: [Int] = []
-            var visit = listeners.visit(hearing: till)
-            while let next = visit.next() { visited.append(next.with { $0.index }) }
-            return visited
-        }
+        func hearing(_ till: TillEndpoint) -> [Int] { visited(listeners, till) }
         #expect(hearing(tills[0]).isEmpty && hearing(tills[1]) == [1])
         #expect(listeners.audiences?.isTracking == true)
         listeners.join(far)
         #expect(listeners.audiences?.isTracking == false)
         #expect(hearing(tills[0]) == [1, 1_000_000] && hearing(tills[1]) == [1, 1_000_000])
+    }
+
+    /// The phones a visit of till 0 hands out, `during` called at each (before the next is asked for).
+    private func visited(_ listeners: Listeners, _ till: TillEndpoint, during: (PhoneEndpoint) -> Void = { _ in }) -> [Int] {
+        var visit = listeners.visit(hearing: till)
+        var visited: [Int] = []
+        while let next = visit.next() {
+            next.with { phone in
+                visited.append(phone.index)
+                during(phone)
+            }
+        }
+        return visited
+    }
+
+    private func till(_ index: Int) -> TillEndpoint {
+        TillEndpoint(index: index, tillID: TillID(UInt32(index + 1)), position: Position(x: 0, y: 0), offset: 0)
+    }
+
+    @Test func aPhoneThatStopsScanningDuringAVisitOfTheAudienceIsPassedOver() {
+        let listeners = Listeners(audibility: .everyone, tracksAudiences: true)
+        let till = till(0)
+        listeners.addTill(till, ownPhone: nil)
+        let phones = (1...6).map { phone($0) }
+        for phone in phones { listeners.join(phone) }
+        for index in 4...6 { listeners.audiences?.silence(till: 0, phone: index) }
+        let before = listeners.audiences?.audienceVisits ?? 0
+        #expect(visited(listeners, till) { if $0.index == 1 { listeners.leave(phones[1]) } } == [1, 3])
+        #expect(listeners.audiences?.audienceVisits == before + 1, "the visit read the audience")
+    }
+
+    @Test func audiencesStoppingDuringAVisitHandItOnToThePhonesScanningWhenItBegan() {
+        let listeners = Listeners(audibility: .everyone, tracksAudiences: true, audienceWords: 1_000)
+        let till = till(0)
+        listeners.addTill(till, ownPhone: nil)
+        let phones = (1...4).map { phone($0) }
+        for phone in phones { listeners.join(phone) }
+        for index in 3...4 { listeners.audiences?.silence(till: 0, phone: index) }
+        let far = phone(1_000_000)
+        // Phone 1 past the memory: the audiences stop; the rest are the phones scanning when the
+        // visit began, silent or not (a silent one's visit does nothing), and never the far one.
+        #expect(visited(listeners, till) { if $0.index == 1 { listeners.join(far) } } == [1, 2, 3, 4])
+        #expect(listeners.audiences?.isTracking == false)
+        #expect(visited(listeners, till) == [1, 2, 3, 4, 1_000_000])
+    }
+
+    @Test func onIsolatedPairsAVisitIsTheTillsOwnPhoneWhileItScans() {
+        let listeners = Listeners(audibility: .ownTillOnly, tracksAudiences: false)
+        let own = phone(0), other = phone(1)
+        let till = till(0)
+        listeners.addTill(till, ownPhone: own)
+        // As the medium does: `scanning` set as a phone joins the listeners, cleared as it leaves.
+        other.scanning = true
+        listeners.join(other)
+        #expect(visited(listeners, till).isEmpty)
+        own.scanning = true
+        listeners.join(own)
+        #expect(visited(listeners, till) == [0])
+        own.scanning = false
+        listeners.leave(own)
+        #expect(visited(listeners, till).isEmpty)
     }
 }

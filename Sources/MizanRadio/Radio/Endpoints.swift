@@ -66,11 +66,12 @@ package final class PhoneEndpoint {
             isStill = motion.isStill
             motionStart = motion.start
             // Every till's audience takes it back: what it found silent was so where it stood.
-            audiences?.with { $0.restand(self) }
+            audiences?.restand(self)
         }
     }
-    /// The audiences it is in while it scans on the signal model (`TillAudiences`; they outlive it).
-    @exclusivity(unchecked) var audiences: Borrowed<TillAudiences>?
+    /// The audiences it is in while it scans on the signal model (`TillAudiences`), weak: read
+    /// only when its motion changes.
+    @exclusivity(unchecked) weak var audiences: TillAudiences?
     /// `Listeners.joins` when it last started scanning (`ListenerVisit`).
     @exclusivity(unchecked) var scanJoin = 0
     /// `motion.isStill` and `motion.start`, kept for the per-packet path

@@ -62,9 +62,10 @@ struct HeldCache {
     }
 
     /// Marks `till` silent in stand `stand`: the marks of an earlier stand are cleared first.
-    @inline(__always)
-    mutating func keepSilent(till: Int, stand: UInt32) {
-        guard till >> 6 < silent.count else { return }
+    /// False, nothing kept, for a till added after the scan began (no bit for it).
+    @inline(__always) @discardableResult
+    mutating func keepSilent(till: Int, stand: UInt32) -> Bool {
+        guard till >> 6 < silent.count else { return false }
         if stand != silentStand {
             silent.withUnsafeMutableBufferPointer { words in
                 for index in words.indices { words[index] = 0 }
@@ -72,6 +73,7 @@ struct HeldCache {
             silentStand = stand
         }
         silent[till >> 6] |= 1 << UInt64(till & 63)
+        return true
     }
 
     /// What the phone receives from `till` in its stand `stand`, if kept.

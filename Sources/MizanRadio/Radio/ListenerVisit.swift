@@ -2,18 +2,20 @@ import MizanTime
 
 /// The phones one advertising event visits, in index order, each borrowed
 /// (`Listeners.visit(hearing:)`): on isolated pairs the till's own phone, if it scans;
-/// with audiences (the signal model), when the till's passes over at least
-/// half the phones scanning, the till's audience, read as the visit goes (a
-/// phone that moves or starts a new scan before its turn is visited as it is
-/// then), less the phones that were not scanning when the visit began; else
-/// every phone scanning when it began. The two differ only by visits that
-/// would find the till silent and do nothing; the audience costs more per
-/// phone visited (a row read word by word), so it pays only where it spares many.
+/// with audiences (the signal model), when the till's audience passes over
+/// at least half the phones scanning, that audience, read as the visit goes
+/// (a phone that moves or starts a new scan before its turn is visited as it
+/// is then; one that stops scanning is passed over), less the phones that
+/// were not scanning when the visit began; else every phone scanning when it
+/// began (the caller asks whether each still scans). The two differ only by
+/// visits that would find the till silent and do nothing; the audience costs
+/// more per phone visited (a row read word by word), so it pays only where
+/// it spares many. If the audiences stop tracking during the visit, it goes
+/// on through the phones scanning when it began, from the next index.
 ///
 /// It holds the list of phones scanning when it began, which keeps each of
 /// them alive while it is visited (one that decides may stop scanning, and
-/// leave the list, mid-event). A phone that stops scanning before its turn
-/// is passed over, as the event's guard on `scanning` would.
+/// leave the list, mid-event).
 struct ListenerVisit {
     private enum Source {
         case own
@@ -34,9 +36,9 @@ struct ListenerVisit {
     /// The index of the last phone visited (audience), or the position of the next (scanners).
     private var cursor: Int
     /// Audience: the till's row as last read (`TillAudiences.layout(of:)`) when the audiences'
-    /// `settings` were `settings` (a bit set since: read it again from the cursor on), the word
-    /// under way and its bits not yet visited.
-    private var settings = -1
+    /// `generation` was `generation` (a bit set since: read it again from the cursor on), the
+    /// word under way and its bits not yet visited.
+    private var generation = -1
     private var row = (first: 0, base: 0, words: 0)
     private var word = 0
     private var bits: UInt64 = 0
@@ -49,16 +51,17 @@ struct ListenerVisit {
         case .ownTillOnly:
             // `ownPhones` keeps it alive.
             source = .own
-            own = till.ownPhone
+            own = Listeners.scanningOwnPhone(of: till)
             scanners = []
             audiences = nil
         case .everyone:
             scanners = listeners.scanners
             // The audience when it spares at least half the visits (`TillAudiences.passedOver(till:)`).
-            if let audiences = listeners.audiences, audiences.isTracking, audiences.passedOver(till: till.index) * 2 >= scanners.count,
-               audiences.passedOver(till: till.index) > 0 {
+            if let audiences = listeners.audiences, audiences.isTracking, case let passedOver = audiences.passedOver(till: till.index),
+               passedOver > 0, passedOver * 2 >= scanners.count {
                 source = .audience
                 self.audiences = audiences
+                audiences.audienceVisits &+= 1
                 cursor = -1
             } else {
                 source = .scanners
@@ -78,18 +81,23 @@ struct ListenerVisit {
             defer { cursor += 1 }
             return scanners.withUnsafeBufferPointer { Borrowed($0[cursor]) }
         case .own:
-            // A phone is in `scanners` exactly while `scanning` is set (`Listeners.join`, `leave`).
             defer { own = nil }
-            return own?.with { $0.scanning } == true ? own : nil
+            return own
         }
     }
 
     @inline(__always)
     private mutating func nextInAudience() -> Borrowed<PhoneEndpoint>? {
         guard let audiences else { return nil }
-        if settings != audiences.settings {
+        if generation != audiences.generation {
+            guard audiences.isTracking else {
+                // Stopped during the visit: on through the phones scanning when it began.
+                source = .scanners
+                cursor = Listeners.position(of: cursor + 1, in: scanners) { $0.index }
+                return next()
+            }
             // From the phone after the last visited, in the row as it is now.
-            settings = audiences.settings
+            generation = audiences.generation
             row = audiences.layout(of: till)
             let from = Swift.max(cursor + 1 - row.base, 0)
             word = from >> 6
@@ -108,7 +116,7 @@ struct ListenerVisit {
             let index = row.base &+ word &<< 6 &+ bits.trailingZeroBitCount
             bits &= bits &- 1
             cursor = index
-            // A bit cleared since the word was read: gone (stopped scanning), or silent (a visit that does nothing).
+            // Gone since the word was read (stopped scanning); one found silent since is visited, and does nothing.
             guard let phone = audiences.phone(at: index) else { continue }
             if phone.with({ $0.scanJoin <= joinsBefore }) || wasScanningAtStart(index) { return phone }
         }

@@ -36,17 +36,38 @@ final class Listeners {
         }
     }
 
-    /// Calls `body` for each phone an event of `till` visits (`visit(hearing:)`) that has
-    /// Bluetooth on, in index order, borrowed: the first radio's events, whose phones hear
-    /// every till (no audiences there).
+    /// Calls `body` for each phone that scans now, has Bluetooth on and can
+    /// hear `till`, in index order: the first radio's events (no audiences there;
+    /// the signal model's visit with `visit(hearing:)`). Every phone scanning, or on
+    /// isolated pairs the till's own (`scanningOwnPhone`).
+    /// Each phone is passed borrowed, without a retain and a release per phone and packet: the
+    /// copy of `scanners` keeps every one alive for the pass (one that decides stops scanning,
+    /// and leaves the list, inside `body`), and `ownPhones` keeps the till's own (`ownPhone`).
     @inline(__always)
     func forEach(hearing till: TillEndpoint, _ body: (PhoneEndpoint) -> Void) {
-        var visit = visit(hearing: till)
-        while let next = visit.next() {
-            next.with { phone in
+        switch audibility {
+        case .everyone:
+            let listeners = scanners
+            listeners.withUnsafeBufferPointer { listeners in
+                for index in listeners.indices {
+                    Borrowed(listeners[index]).with { phone in
+                        if phone.availability == .on { body(phone) }
+                    }
+                }
+            }
+        case .ownTillOnly:
+            Self.scanningOwnPhone(of: till)?.with { phone in
                 if phone.availability == .on { body(phone) }
             }
         }
+    }
+
+    /// On isolated pairs, the one phone that hears `till`: its own, while it scans.
+    @inline(__always)
+    static func scanningOwnPhone(of till: TillEndpoint) -> Borrowed<PhoneEndpoint>? {
+        // A phone is in `scanners` exactly while `scanning` is set (`join`, `leave`).
+        guard let own = till.ownPhone, own.with({ $0.scanning }) else { return nil }
+        return own
     }
 
     /// How many times a phone has started scanning (`PhoneEndpoint.scanJoin`: the count when it last did).

@@ -104,7 +104,7 @@ public final class RadioMedium {
         }
         self.clock = clock
         self.generator = generator.split("medium")
-        listeners = Listeners(audibility: audibility, tracksAudiences: parameters.advertising == .signal)
+        listeners = Listeners(audibility: audibility, tracksAudiences: parameters.advertising == .signal && audibility == .everyone)
     }
 
     /// The signal model of a medium made with `parameters` and `generator` (on
@@ -232,8 +232,12 @@ public final class RadioMedium {
 
     /// Tells `observer` every event of the medium's (a trace); nil for none.
     package func observe(with observer: ((MediumEvent) -> Void)?) { observe = observer }
-    /// Tells `observer` every packet on the air (a capture); nil for none.
-    package func sniff(with observer: AirObserver?) { air = observer }
+    /// Tells `observer` every packet on the air (a capture); nil for none. The audiences stop for
+    /// the run: a capture records a silent till's packets still held off, so every phone scanning is visited.
+    package func sniff(with observer: AirObserver?) {
+        air = observer
+        if observer != nil { listeners.audiences?.stop() }
+    }
 
     /// One of the medium's timers set as data fired (`MediumTimers`): to the part it belongs to.
     func fire(_ timer: MediumTimer) {

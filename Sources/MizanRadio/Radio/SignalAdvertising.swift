@@ -247,11 +247,18 @@ final class SignalAdvertising: Advertising {
     }
 
     /// The scan interval `time` falls in becomes the one the phone is found
-    /// in: a function of the time alone (a division), whichever events the
-    /// phone was visited by before (its till's audience passes over some).
+    /// in: the one whose bounds, computed as `hear` keeps them, hold `time`
+    /// (a division, then a step either way where rounding put `time` across
+    /// a bound, as it can only by one), so a function of the time alone, whichever events the phone
+    /// was visited by before (its till's audience passes over some).
     @inline(never)
     private func findInterval(of phone: PhoneEndpoint, at time: Double) {
-        let index = scanInterval(phone, at: time)
+        var index = scanInterval(phone, at: time)
+        if time < phone.scanPhase + index * phone.scanInterval {
+            index -= 1
+        } else if time >= phone.scanPhase + (index + 1) * phone.scanInterval {
+            index += 1
+        }
         phone.listenStart = phone.scanPhase + index * phone.scanInterval
         phone.listenEnd = phone.scanPhase + (index + 1) * phone.scanInterval
         phone.listenChannel = Self.channel(ofInterval: index)
@@ -403,12 +410,12 @@ final class SignalAdvertising: Advertising {
         // Below what any noise could lift to the sensitivity less the capture threshold: never heard,
         // and never enough to spoil a packet heard (`receive`, `survives`), so kept as a bit.
         if value.loudest + signal.noiseBound < silentBelow, medium.keepsSilentTills {
-            phone.heldCache.keepSilent(till: till.index, stand: stand)
+            let kept = phone.heldCache.keepSilent(till: till.index, stand: stand)
             medium.silentTillsMarked &+= 1
             // Standing still (until its motion changes, which gives it back), its visits by the
-            // till's events would find the till silent: they pass it over. Not with an air capture,
-            // which records a silent till's packets still held off (`receive`).
-            if phone.isStill, medium.air == nil { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
+            // till's events would find the till silent: they pass it over. (Not with a capture of
+            // the air, which stops the audiences: `RadioMedium.sniff`.)
+            if kept, phone.isStill { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
             return .silent
         }
         phone.heldCache.keep(value, till: till.index, stand: stand)

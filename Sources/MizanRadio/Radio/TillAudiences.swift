@@ -17,20 +17,22 @@ import MizanTime
 ///
 /// Cost: a phone starting or stopping a scan, or taking a new stand, sets or
 /// clears a bit per till; an event reads its till's row (a word per 64
-/// indices of the span) as it visits the phones set in it (`ListenerVisit`). Memory: a bit per
-/// till and index of the span, which is rebuilt around the phones scanning
-/// when a phone beyond it starts to scan.
+/// indices of the span) as it visits the phones set in it (`ListenerVisit`).
+/// Memory: a bit per till and index of the span, and a word per index for
+/// the phone there; the span is rebuilt around the phones scanning when a
+/// phone beyond it starts to scan.
 ///
-/// A span that would take more than `maximumWords` words over all tills (a
-/// phone scanning for hours while hundreds of thousands of others come and
-/// go) ends the tracking for the run: the events then visit every phone
-/// scanning (`ListenerVisit`), which is what the audiences spare them,
-/// never what they hear.
+/// Tracking ends for the run (`stop`), and the events visit every phone
+/// scanning, which is what the audiences spare them, never what they hear:
+/// when the span would take more than `maximumWords` words (a phone scanning
+/// for hours while hundreds of thousands of others come and go), and when a
+/// capture of the air begins (it records a silent till's packets still held
+/// off, so no visit may be spared).
 ///
-/// It keeps the phones unretained: a phone is in it exactly while it is in
-/// `Listeners.scanners`, which keeps it alive, and an event holds a copy of
-/// that list while it visits (a phone that stops scanning mid-event stays
-/// alive, and is found gone here).
+/// While it tracks, it keeps the phones unretained: a phone is in it exactly
+/// while it is in `Listeners.scanners`, which keeps it alive, and an event
+/// holds a copy of that list while it visits (a phone that stops scanning
+/// mid-event stays alive, and is found gone here).
 final class TillAudiences {
     /// The most words the rows may take (128 MiB): a 10,000-till floor's 10,000 phones take 24 MB.
     static let maximumWords = 1 << 24
@@ -51,7 +53,10 @@ final class TillAudiences {
     /// The phone that scans at each index of the span (`index - base`).
     @exclusivity(unchecked) private var phones: [Borrowed<PhoneEndpoint>?] = []
     /// Each till's phones scanning that its events pass over (their bits clear).
-    @exclusivity(unchecked) private var passedOver: [Int] = []
+    @exclusivity(unchecked) private var passedOverCounts: [Int] = []
+    /// The visits that read an audience rather than every phone scanning (`ListenerVisit`): a
+    /// count for tests, which check that a floor took that path.
+    @exclusivity(unchecked) var audienceVisits = 0
 
     init(maximumWords: Int = TillAudiences.maximumWords) {
         self.maximumWords = maximumWords
@@ -61,10 +66,10 @@ final class TillAudiences {
     func addTill() {
         tills += 1
         guard isTracking else { return }
-        guard rows.count + width <= maximumWords else { return stopTracking() }
+        guard words(tills: tills, width: width) <= maximumWords else { return stop() }
         rows.append(contentsOf: scanning)
-        passedOver.append(0)
-        settings &+= 1
+        passedOverCounts.append(0)
+        generation &+= 1
     }
 
     /// The phone starts scanning: it may hear every till.
@@ -76,7 +81,7 @@ final class TillAudiences {
         phones[slot] = Borrowed(phone)
         scanning[slot >> 6] |= 1 << UInt64(slot & 63)
         setEveryRow(slot, counted: counted)
-        phone.audiences = Borrowed(self)
+        phone.audiences = self
     }
 
     /// The phone stops scanning.
@@ -88,7 +93,7 @@ final class TillAudiences {
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         scanning[word] &= ~bit
         rows.withUnsafeMutableBufferPointer { rows in
-            passedOver.withUnsafeMutableBufferPointer { passedOver in
+            passedOverCounts.withUnsafeMutableBufferPointer { passedOver in
                 for till in 0..<tills {
                     if rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
                     rows[till * width + word] &= ~bit
@@ -105,7 +110,8 @@ final class TillAudiences {
         setEveryRow(slot, counted: true)
     }
 
-    /// The phone, standing still, found the till silent in its stand: its events pass it over until it moves.
+    /// The phone, standing still, found the till silent in its stand (and its cache kept that:
+    /// `HeldCache.keepSilent`): the till's events pass it over until it moves.
     @inline(__always)
     func silence(till: Int, phone: Int) {
         let slot = phone - base
@@ -113,7 +119,7 @@ final class TillAudiences {
         let at = till * width + slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         guard rows[at] & bit != 0 else { return }
         rows[at] &= ~bit
-        passedOver[till] += 1
+        passedOverCounts[till] += 1
     }
 
     /// How many of the phones scanning `till`'s events pass over: when few, a visit of every
@@ -121,15 +127,16 @@ final class TillAudiences {
     /// differ only by those that would do nothing.
     @inline(__always)
     func passedOver(till: Int) -> Int {
-        till < passedOver.count ? passedOver.withUnsafeBufferPointer { $0[till] } : 0
+        till < passedOverCounts.count ? passedOverCounts.withUnsafeBufferPointer { $0[till] } : 0
     }
 
-    /// Bumped whenever a bit may have been set (a phone joins or takes a new stand, a till is
-    /// added, the span is rebuilt): a visit reading a row word by word reads its word again then.
-    @exclusivity(unchecked) private(set) var settings = 0
+    /// Bumped whenever a bit may have been set or the rows moved (a phone joins or takes a new
+    /// stand, a till is added, the span is rebuilt, tracking stops): a visit reading a row word
+    /// by word reads its word again then.
+    @exclusivity(unchecked) private(set) var generation = 0
 
     /// Where `till`'s row is now: its first word in the rows (`rowWord`), the phone index of its
-    /// first bit and its words (none for a till without a row). Changed only with `settings`.
+    /// first bit and its words (none for a till without a row). Changed only with `generation`.
     @inline(__always)
     func layout(of till: Int) -> (first: Int, base: Int, words: Int) {
         till < tills ? (till * width, base, width) : (0, base, 0)
@@ -149,14 +156,13 @@ final class TillAudiences {
         return phones.withUnsafeBufferPointer { $0[slot] }
     }
 
-    /// Sets the bit at `slot` in every till's row.
     /// Sets the bit at `slot` in every till's row; `counted`: the phone scanned already, and
     /// each till passing it over counted it.
     private func setEveryRow(_ slot: Int, counted: Bool) {
-        settings &+= 1
+        generation &+= 1
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         rows.withUnsafeMutableBufferPointer { rows in
-            passedOver.withUnsafeMutableBufferPointer { passedOver in
+            passedOverCounts.withUnsafeMutableBufferPointer { passedOver in
                 for till in 0..<tills {
                     if counted, rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
                     rows[till * width + word] |= bit
@@ -179,22 +185,32 @@ final class TillAudiences {
         }
         let span = high - low + 1
         let newWidth = span + span / 2 + 1
-        guard newWidth.multipliedReportingOverflow(by: Swift.max(tills, 1)).partialValue <= maximumWords, newWidth <= maximumWords else {
-            stopTracking()
+        guard words(tills: tills, width: newWidth) <= maximumWords else {
+            stop()
             return false
         }
         rebuild(firstWord: low, width: newWidth)
         return true
     }
 
+    /// The words the rows and the phones take for `tills` tills over `width` words of span
+    /// (`Int.max` past what an `Int` counts).
+    private func words(tills: Int, width: Int) -> Int {
+        let (rows, over) = (tills + 1).multipliedReportingOverflow(by: width)
+        let (total, past) = rows.addingReportingOverflow(width << 6)
+        return over || past || width > Int.max >> 7 ? .max : total
+    }
+
     /// Ends the tracking for the run, its storage released.
-    private func stopTracking() {
+    func stop() {
+        guard isTracking else { return }
         isTracking = false
         rows = []
         scanning = []
         phones = []
-        passedOver = []
+        passedOverCounts = []
         width = 0
+        generation &+= 1
     }
 
     /// The rows, the scanning row and the phones moved into a span of `newWidth` words from word `firstWord`.
@@ -219,6 +235,6 @@ final class TillAudiences {
         phones = newPhones
         base = firstWord << 6
         width = newWidth
-        settings &+= 1
+        generation &+= 1
     }
 }
