@@ -49,15 +49,14 @@ public enum FloorFile: JSONFileFormat {
     // MARK: tills
 
     /// The most tills a floor may have (a row's count, a list's length, `--tills`): what runs.
-    /// Every scanning phone is offered every till's advertising, so a floor's cost grows with
-    /// the square of its tills: with a payer per till, one virtual second on one core here takes
-    /// 5 s and 121 MB for 2,000 tills in a row 2 m apart, 10.5 s and 219 MB for 2,000 in a square
-    /// grid (2 m or 0.5 m apart), 19 s with 1,000 walls as well (docs/running-a-floor.md).
+    /// Every phone standing works out what it holds from every till once, so a floor's cost
+    /// grows with the square of its tills; what a virtual second takes at the limit is in
+    /// docs/running-a-floor.md (input limits), measured there.
     public static let maximumTills = 2_000
 
     /// Why a floor of `count` tills is refused.
     public static func tooManyTills(_ count: Int) -> String {
-        "\(count) tills, over the \(maximumTills) a floor may have: one virtual second of \(maximumTills) tills, a payer at each, takes 5 to 11 s on one core, 19 s with a thousand walls (docs/running-a-floor.md, input limits)"
+        "\(count) tills, over the \(maximumTills) a floor may have: a floor's cost grows with the square of its tills (what a virtual second of \(maximumTills) takes: docs/running-a-floor.md, input limits)"
     }
 
     private static func readTills(_ root: JSONObjectReader) throws(JSONFileError) -> [TillPlan] {
