@@ -83,4 +83,15 @@ import MizanFormats
             }
         }
     }
+
+    @Test func aFarFieldOfTheWrongKindIsRefusedNamingBothForms() {
+        for radio in [#"{"farField": 3}"#, #"{"farField": [30, 3.5]}"#, #"{"farField": true}"#] {
+            do {
+                _ = try plan(radio)
+                Issue.record("accepted \(radio)")
+            } catch {
+                #expect("\(error)".contains("radio.farField") && "\(error)".contains("breakpointM") && "\(error)".contains("\"none\""), "\(error)")
+            }
+        }
+    }
 }

@@ -74,10 +74,14 @@ enum FloorFileRadio {
     /// (`FarField`; the default is the IEEE 802.11n large space's, 30 m and 3.5), or `"none"`
     /// for one slope at every distance.
     private static func readFarField(_ radio: JSONObjectReader, into p: inout RadioParameters) throws(JSONFileError) {
-        if case .string = radio.value("farField") {
+        switch radio.value("farField") {
+        case nil: return
+        case .string?:
             _ = try radio.optionalChoice("farField", [(name: "none", value: ())])
             p.farField = nil
             return
+        case .object?: break
+        case let other?: throw radio.error("farField", "expected {\"breakpointM\": metres, \"exponent\": n} or \"none\", got \(other.kind)")
         }
         guard let far = try radio.optionalObject("farField") else { return }
         let breakpoint = try far.required(far.optionalNumber("breakpointM", in: 1...100_000), "breakpointM", "a distance in metres")

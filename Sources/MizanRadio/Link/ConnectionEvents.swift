@@ -9,7 +9,7 @@ import MizanProtocol
 /// the loss of an idle link computed in one go rather than event by event.
 extension Connections {
     /// The first connection event of `link` strictly after `time`.
-    func nextEvent(of link: Link, after time: Duration, in medium: RadioMedium) -> Duration {
+    func nextEvent(of link: Link, after time: Duration) -> Duration {
         guard time >= link.anchor else { return link.anchor }
         let interval = Self.nanoseconds(link.interval)
         let elapsed = Self.nanoseconds(time - link.anchor)
@@ -33,7 +33,7 @@ extension Connections {
     /// each event until then. `nil` when nothing gets through for a
     /// supervision timeout.
     func transmit(on link: Link, from start: Duration, toTill: Bool, in medium: RadioMedium) -> Duration? {
-        var time = nextEvent(of: link, after: start, in: medium)
+        var time = nextEvent(of: link, after: start)
         while true {
             if receives(link, toTill: toTill, in: medium) { return time }
             if time - start >= link.supervisionTimeout { return nil }

@@ -11,7 +11,6 @@ import MizanRuntime
 /// (`Link`), and the medium, passed in, gives the devices, the signal, the
 /// clock and the observers.
 final class Connections {
-    let linkLayer: LinkLayer
     /// Whether links are the faithful link layer's (`Link/`), else the simple one's (fixed latencies).
     let faithful: Bool
     /// The till platform on the faithful link layer.
@@ -21,7 +20,6 @@ final class Connections {
     private let fresh: SignalModel.Fresh
 
     init(linkLayer: LinkLayer, fresh: SignalModel.Fresh) {
-        self.linkLayer = linkLayer
         self.fresh = fresh
         if case let .faithful(profiles) = linkLayer {
             faithful = true
@@ -113,7 +111,7 @@ final class Connections {
                 medium.clock.schedule(after: medium.parameters.serviceRetirementLatency) { [unowned self, unowned medium] in
                     if link.phone.link === link || link.phone.link == nil {
                         medium.observe?(.linkLost(phone: link.phone.index, till: link.till.index, .serviceRetired))
-                        tellPhoneGone(link, .serviceInvalidated, in: medium)
+                        tellPhoneGone(link, .serviceInvalidated)
                     }
                 }
             }
@@ -134,13 +132,13 @@ final class Connections {
         guard link.open else { return }
         close(link, in: medium)
         medium.observe?(.linkLost(phone: link.phone.index, till: link.till.index, reason))
-        tellPhoneGone(link, .disconnected, in: medium)
+        tellPhoneGone(link, .disconnected)
         if link.subscribed { link.till.deliver(.disconnected(link.phone.central)) }
     }
 
     /// Tells the phone its link has gone (`event`), or, if it was still being
     /// set up, that its connect failed, unless the phone has moved on since.
-    func tellPhoneGone(_ link: Link, _ event: CentralRadioEvent, in medium: RadioMedium) {
+    func tellPhoneGone(_ link: Link, _ event: CentralRadioEvent) {
         if link.phoneConnected {
             link.phone.deliver(event)
         } else if link.phone.link == nil, !link.phone.connecting {

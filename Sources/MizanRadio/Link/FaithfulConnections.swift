@@ -15,10 +15,10 @@ extension Connections {
         guard phone.availability == .on, phone.link == nil, !phone.connecting else { return }
         phone.connecting = true
         guard let index = medium.tillIndexByID[tillID] else { return } // no such till: nothing will ever answer
-        wait(phone, for: medium.tills[index], in: medium)
+        wait(phone, for: medium.tills[index])
     }
 
-    private func wait(_ phone: PhoneEndpoint, for till: TillEndpoint, in medium: RadioMedium) {
+    private func wait(_ phone: PhoneEndpoint, for till: TillEndpoint) {
         phone.pendingTill = till
         till.connectors.append(phone)
     }
@@ -51,9 +51,9 @@ extension Connections {
                 medium.observe?(.connectRequestLost(phone: phone.index, till: till.index))
                 // The phone waits six connection intervals for a first packet that
                 // never comes (Core Spec Vol 6 Part B 4.5.2), then listens again.
-                medium.clock.schedule(after: .microseconds(1250) + interval * 6) { [unowned self, unowned medium, unowned phone, unowned till] in
+                medium.clock.schedule(after: .microseconds(1250) + interval * 6) { [unowned self, unowned phone, unowned till] in
                     guard phone.connecting, phone.pendingTill == nil, phone.link == nil else { return }
-                    wait(phone, for: till, in: medium)
+                    wait(phone, for: till)
                 }
                 continue
             }
@@ -133,7 +133,7 @@ extension Connections {
         phone.link = nil
         if let timer = link.idleLossTimer { medium.clock.cancel(timer) }
         link.idleLossTimer = nil
-        let at = nextEvent(of: link, after: Swift.max(medium.now, link.lastUp), in: medium)
+        let at = nextEvent(of: link, after: Swift.max(medium.now, link.lastUp))
         medium.clock.schedule(at: VirtualInstant(sinceStart: at)) { [unowned self, unowned medium] in
             guard link.open else { return }
             close(link, in: medium)

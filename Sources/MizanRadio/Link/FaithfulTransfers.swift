@@ -8,7 +8,7 @@ import MizanRuntime
 /// a prepare request and response per piece, then execute).
 extension Transfers {
     /// How many notifications `bytes` take on `link`: MTU - 3 bytes of value each.
-    func pieces(_ bytes: Int, on link: Link, in medium: RadioMedium) -> Int {
+    func pieces(_ bytes: Int, on link: Link) -> Int {
         let room = Swift.max(link.mtu - 3, 1)
         return Swift.max(1, (bytes + room - 1) / room)
     }
@@ -16,7 +16,7 @@ extension Transfers {
     /// How many ATT requests a write of `bytes` takes on `link`: one Write Request when it fits
     /// in MTU - 3 bytes, else a Prepare Write per MTU - 5 bytes (its handle and offset take two
     /// more) and the Execute (Core Spec Vol 3 Part F 3.4.6).
-    func writeExchanges(_ bytes: Int, on link: Link, in medium: RadioMedium) -> Int {
+    func writeExchanges(_ bytes: Int, on link: Link) -> Int {
         guard bytes > Swift.max(link.mtu - 3, 1) else { return 1 }
         let room = Swift.max(link.mtu - 5, 1)
         return (bytes + room - 1) / room + 1
@@ -25,7 +25,7 @@ extension Transfers {
     func writeFaithful(_ phone: PhoneEndpoint, _ sent: [UInt8], in medium: RadioMedium) {
         guard let link = phone.link, link.open else { return }
         guard let (type, bytes) = leaving(link, sent, toTill: true, in: medium) else { return }
-        let exchanges = writeExchanges(bytes.count, on: link, in: medium)
+        let exchanges = writeExchanges(bytes.count, on: link)
         var ready = Swift.max(medium.now, link.lastUp)
         var requestArrives = ready
         // What got through, for a capture (`AirObserver`): told on every way out.
@@ -73,7 +73,7 @@ extension Transfers {
         var arrival = Swift.max(medium.now, link.lastDown)
         var through: [Duration] = []
         defer { if let air = medium.air { air.notification(phone: link.phone.index, till: link.till.index, bytes: bytes, arrivals: through, mtu: link.mtu) } }
-        for _ in 0..<pieces(bytes.count, on: link, in: medium) {
+        for _ in 0..<pieces(bytes.count, on: link) {
             let start = arrival
             guard let next = medium.connections.transmit(on: link, from: start, toTill: false, in: medium) else {
                 link.lastDown = start + link.supervisionTimeout

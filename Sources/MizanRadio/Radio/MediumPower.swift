@@ -31,7 +31,7 @@ extension RadioMedium {
                     connections.close(link, in: self)
                     clock.schedule(after: link.supervisionTimeout) { [unowned self] in
                         observe?(.linkLost(phone: link.phone.index, till: link.till.index, .bluetoothOff))
-                        connections.tellPhoneGone(link, .disconnected, in: self)
+                        connections.tellPhoneGone(link, .disconnected)
                     }
                 }
             }
