@@ -60,10 +60,19 @@ import Testing
         // A mark in a new stand clears the old stand's.
         cache.keepSilent(till: 2, stand: 5)
         #expect(cache.isSilent(till: 2, stand: 5) && !cache.isSilent(till: 129, stand: 5) && !cache.isSilent(till: 129, stand: 4))
-        // A till past the floor's is never marked; emptying forgets the marks.
+        // A till past the floor's is never marked.
         cache.keepSilent(till: 500, stand: 5)
         #expect(!cache.isSilent(till: 500, stand: 5))
+        // A new scan or the end of one keeps the marks (they hold for their stand); a floor of
+        // another size forgets them.
         cache.removeAll(capacity: 8, tills: 130)
+        cache.release()
+        #expect(cache.isSilent(till: 2, stand: 5))
+        var silent: [Int] = []
+        cache.forEachSilent(stand: 5) { silent.append($0) }
+        #expect(silent == [2])
+        cache.forEachSilent(stand: 4) { _ in Issue.record("a mark of another stand") }
+        cache.removeAll(capacity: 8, tills: 200)
         #expect(!cache.isSilent(till: 2, stand: 5))
     }
 

@@ -242,4 +242,28 @@ struct TillAudiencesTests {
         listeners.leave(own)
         #expect(visited(listeners, till).isEmpty)
     }
+
+    /// A phone that stops scanning and starts again where it stands keeps what it found silent:
+    /// the far till's events pass it over from the new scan's start.
+    @Test func aNewScanFromTheSameStandStartsWithTheTillsFoundSilentPassedOver() throws {
+        let loop = SimulationLoop()
+        let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 6))
+        for (number, x) in [(1, 0.0), (2, 3_000.0)] {
+            let till = medium.addTill(TillID(UInt32(number)), at: Position(x: x, y: 0, z: 1))
+            till.deliver = { _ in }
+            medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(number))))))
+        }
+        let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1)))
+        phone.deliver = { _ in }
+        let radio = medium.centralRadio(for: phone)
+        radio.startScan()
+        loop.run(for: .seconds(2))
+        let audiences = try #require(medium.listeners.audiences)
+        #expect(audiences.passedOver(till: 1) == 1, "the far till found silent")
+        radio.stopScan()
+        #expect(audiences.passedOver(till: 1) == 0)
+        radio.startScan()
+        #expect(audiences.passedOver(till: 1) == 1, "kept from the scan before")
+        #expect(audiences.passedOver(till: 0) == 0)
+    }
 }

@@ -148,7 +148,8 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var reportHoldSpread = 0.0
     /// What it keeps while it scans: what it receives from each till while it stands (a bounded
     /// cache), and (iOS) when it may next report each till it has reported. Emptied when a scan
-    /// starts; released when it stops.
+    /// starts; released when it stops, but for the cache's silent marks, which hold for their
+    /// stand (`HeldCache.release`).
     @exclusivity(unchecked) var heldCache = HeldCache()
     @exclusivity(unchecked) var holdOffs = HoldOffTable()
     /// The last held signal computed while standing: (till index, stand, value).

@@ -30,12 +30,15 @@ struct HeldCache {
     /// The slots a cache starts with (2.5 KB).
     static let initialCapacity = 64
 
-    /// Empties the cache, to grow to at most `capacity` slots (at least one), with a bit for each
-    /// of `tills` tills; its storage is kept when it is within that.
+    /// Empties the cache (a scan starts), to grow to at most `capacity` slots (at least one), with
+    /// a bit for each of `tills` tills; its storage is kept when it is within that. The silent
+    /// marks stay while they have a bit each: they hold for their stand, whichever scan found them.
     mutating func removeAll(capacity: Int, tills: Int) {
         let words = (tills + 63) / 64
-        if silent.count != words { silent = Array(repeating: 0, count: words) }
-        silentStand = UInt32.max
+        if silent.count != words {
+            silent = Array(repeating: 0, count: words)
+            silentStand = UInt32.max
+        }
         limit = Swift.max(1, capacity)
         let start = Swift.min(limit, Self.initialCapacity)
         if entries.count >= start, entries.count <= limit {
@@ -47,11 +50,22 @@ struct HeldCache {
         }
     }
 
-    /// Drops its storage (a phone that stops scanning).
+    /// Drops its entries (a phone that stops scanning); the silent marks stay, a bit a till, for
+    /// the phone's next scan from the same stand.
     mutating func release() {
         entries = []
-        silent = []
-        silentStand = UInt32.max
+    }
+
+    /// Calls `body` with each till found silent in stand `stand`, in index order.
+    func forEachSilent(stand: UInt32, _ body: (Int) -> Void) {
+        guard stand == silentStand else { return }
+        for word in silent.indices {
+            var bits = silent[word]
+            while bits != 0 {
+                body(word << 6 + bits.trailingZeroBitCount)
+                bits &= bits &- 1
+            }
+        }
     }
 
     /// Whether `till` was found silent in stand `stand` (`keepSilent`).

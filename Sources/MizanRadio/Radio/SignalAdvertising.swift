@@ -465,6 +465,10 @@ final class SignalAdvertising: Advertising {
     func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         beginScan(phone, in: medium)
         medium.listeners.join(phone)
+        // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
+        if phone.isStill, let audiences = medium.listeners.audiences {
+            phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
+        }
         hearEventsBegunNow(by: phone, in: medium)
     }
 
