@@ -7,10 +7,7 @@ import Testing
 
 @Suite("The medium's lists of its endpoints: in index order by bisection, and each till's own phone")
 struct EndpointListsTests {
-    private func phone(_ index: Int) -> PhoneEndpoint {
-        PhoneEndpoint(index: index, central: CentralID(UInt32(index)), motion: .standing(at: Position(x: 0, y: 0)),
-                      offset: 0, bodyLoss: 0)
-    }
+    private func phone(_ index: Int) -> PhoneEndpoint { .fixture(index) }
 
     @Test func insertsAndRemovesKeepTheListAsASortedSetOfTheEndpointsPresent() {
         let pool = (0..<40).map { phone($0 * 3) } // indices with gaps

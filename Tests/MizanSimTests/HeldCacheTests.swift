@@ -126,14 +126,21 @@ import Testing
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 150), payers: .pairs(distance: 0.5), duration: .seconds(20))
         #expect(plan.radio.advertising == .signal && plan.radio.farField != nil)
         plan.payerBehaviour.reviewTime = 1...2
+        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 3)
+        #expect(cut.report.transactions > 0)
+    }
+
+    /// The run of `plan` and `seed` with silent tills marked, checked against the run without:
+    /// some marked, some events visiting their audiences, and the same trace byte for byte.
+    static func runMarkingSilentTillsAndNot(_ plan: FloorPlan, seed: UInt64) throws -> FloorRun {
         var medium: RadioMedium?
-        let cut = try FloorRun(plan, seed: 3, medium: { medium = $0 })
-        let every = try FloorRun(plan, seed: 3, medium: { $0.keepsSilentTills = false })
+        let cut = try FloorRun(plan, seed: seed, medium: { medium = $0 })
+        let every = try FloorRun(plan, seed: seed, medium: { $0.keepsSilentTills = false })
         #expect(try #require(medium).silentTillsMarked > 0)
         #expect(try #require(medium?.listeners.audiences).audienceVisits > 0, "events visited their audiences")
-        #expect(cut.report.transactions > 0)
         #expect(cut.trace.count > 100)
         #expect(every.trace == cut.trace)
+        return cut
     }
 
     /// The same with payers queuing, who take a new stand at every step of the queue and walk
@@ -142,13 +149,7 @@ import Testing
     @Test func payersMovingWhileTheirPhonesMarkSilentTillsGiveTheSameTraceAsPhonesComputingEvery() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 120), payers: .queues(meanGap: .seconds(4), idle: 0), duration: .seconds(90))
         plan.payerBehaviour.reviewTime = 1...2
-        var medium: RadioMedium?
-        let cut = try FloorRun(plan, seed: 8, medium: { medium = $0 })
-        let every = try FloorRun(plan, seed: 8, medium: { $0.keepsSilentTills = false })
-        #expect(try #require(medium).silentTillsMarked > 0)
-        #expect(try #require(medium?.listeners.audiences).audienceVisits > 0, "events visited their audiences")
+        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 8)
         #expect(cut.report.transactions > 10)
-        #expect(cut.trace.count > 100)
-        #expect(every.trace == cut.trace)
     }
 }

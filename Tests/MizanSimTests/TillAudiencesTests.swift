@@ -7,10 +7,9 @@ import Testing
 
 @Suite("Each till's audience: the phones scanning that have not found it silent where they stand, in index order")
 struct TillAudiencesTests {
-    private func phone(_ index: Int) -> PhoneEndpoint {
-        PhoneEndpoint(index: index, central: CentralID(UInt32(index)), motion: .standing(at: Position(x: 0, y: 0)),
-                      offset: 0, bodyLoss: 0)
-    }
+    private func phone(_ index: Int) -> PhoneEndpoint { .fixture(index) }
+
+    private func till(_ index: Int) -> TillEndpoint { .fixture(index) }
 
     /// The phones set in the till's row, read word by word.
     private func audience(of till: Int, in audiences: TillAudiences) -> [Int] {
@@ -27,7 +26,7 @@ struct TillAudiencesTests {
         return visited
     }
 
-    @Test func anEventVisitsThePhonesScanningInIndexOrderLeavingOutThoseThatFoundItsTillSilent() {
+    @Test func aTillsAudienceIsThePhonesScanningInIndexOrderLessThoseThatFoundItSilent() {
         let audiences = TillAudiences()
         for _ in 0..<3 { audiences.addTill() }
         let phones = [phone(200), phone(5), phone(70)]
@@ -43,7 +42,7 @@ struct TillAudiencesTests {
         #expect(audience(of: 1, in: audiences) == [200])
     }
 
-    @Test func aPhoneTakingANewStandIsVisitedByEveryTillAgain() {
+    @Test func aPhoneTakingANewStandIsInEveryTillsAudienceAgain() {
         let audiences = TillAudiences()
         for _ in 0..<2 { audiences.addTill() }
         let walker = phone(3)
@@ -80,7 +79,7 @@ struct TillAudiencesTests {
     /// was scanning, found the till silent, and moved or started a new scan before its turn is.
     @Test func duringAVisitPhonesAreTakenAsTheyAreAtTheirTurnOfThoseScanningWhenItBegan() {
         let listeners = Listeners(audibility: .everyone, tracksAudiences: true)
-        let till = TillEndpoint(index: 0, tillID: TillID(1), position: Position(x: 0, y: 0), offset: 0)
+        let till = till(0)
         listeners.addTill(till, ownPhone: nil)
         let phones = (1...5).map { phone($0) }
         for phone in phones.prefix(4) { listeners.join(phone) }
@@ -136,9 +135,9 @@ struct TillAudiencesTests {
         }
     }
 
-    /// Which till each of a phone's reports came from, in order: two tills 3 km apart, the phone
-    /// standing by the first for two seconds (the second silent there), then by the second.
-    static func reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: Bool) -> (tills: [Int], marked: Int) {
+    /// A medium on the signal model with two tills 3 km apart advertising, and a phone (not yet
+    /// scanning) standing 2 m from the first.
+    static func twoTillsFarApart(keepingSilentTills: Bool) -> (SimulationLoop, RadioMedium, PhoneEndpoint) {
         let loop = SimulationLoop()
         let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 6))
         medium.keepsSilentTills = keepingSilentTills
@@ -147,7 +146,13 @@ struct TillAudiencesTests {
             till.deliver = { _ in }
             medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(number))))))
         }
-        let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1)))
+        return (loop, medium, medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1))))
+    }
+
+    /// Which till each of a phone's reports came from, in order: two tills 3 km apart, the phone
+    /// standing by the first for two seconds (the second silent there), then by the second.
+    static func reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: Bool) -> (tills: [Int], marked: Int) {
+        let (loop, medium, phone) = twoTillsFarApart(keepingSilentTills: keepingSilentTills)
         var tills: [Int] = []
         phone.deliver = { event in
             if case .discovered(let payload, _) = event, let till = FrameCodec.advertisedTill(payload) { tills.append(Int(till.rawValue)) }
@@ -193,10 +198,6 @@ struct TillAudiencesTests {
             }
         }
         return visited
-    }
-
-    private func till(_ index: Int) -> TillEndpoint {
-        TillEndpoint(index: index, tillID: TillID(UInt32(index + 1)), position: Position(x: 0, y: 0), offset: 0)
     }
 
     @Test func aPhoneThatStopsScanningDuringAVisitOfTheAudienceIsPassedOver() {
@@ -246,14 +247,7 @@ struct TillAudiencesTests {
     /// A phone that stops scanning and starts again where it stands keeps what it found silent:
     /// the far till's events pass it over from the new scan's start.
     @Test func aNewScanFromTheSameStandStartsWithTheTillsFoundSilentPassedOver() throws {
-        let loop = SimulationLoop()
-        let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 6))
-        for (number, x) in [(1, 0.0), (2, 3_000.0)] {
-            let till = medium.addTill(TillID(UInt32(number)), at: Position(x: x, y: 0, z: 1))
-            till.deliver = { _ in }
-            medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(number))))))
-        }
-        let phone = medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1)))
+        let (loop, medium, phone) = Self.twoTillsFarApart(keepingSilentTills: true)
         phone.deliver = { _ in }
         let radio = medium.centralRadio(for: phone)
         radio.startScan()

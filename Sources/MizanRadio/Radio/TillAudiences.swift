@@ -34,7 +34,7 @@ import MizanTime
 /// holds a copy of that list while it visits (a phone that stops scanning
 /// mid-event stays alive, and is found gone here).
 final class TillAudiences {
-    /// The most words the rows may take (128 MiB): a 10,000-till floor's 10,000 phones take 24 MB.
+    /// The most words the rows and the phones may take (128 MiB): a 10,000-till floor's 10,000 phones take about 19 MB.
     static let maximumWords = 1 << 24
 
     /// Whether it still follows the phones (`maximumWords`).
