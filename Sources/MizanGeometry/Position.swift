@@ -13,7 +13,13 @@ public struct Position: Hashable, Sendable {
 
     @inlinable
     public func distance(to other: Position) -> Double {
+        squaredDistance(to: other).squareRoot()
+    }
+
+    /// The distance's square, m^2: to compare distances without a square root.
+    @inlinable
+    public func squaredDistance(to other: Position) -> Double {
         let dx = x - other.x, dy = y - other.y, dz = z - other.z
-        return (dx * dx + dy * dy + dz * dz).squareRoot()
+        return dx * dx + dy * dy + dz * dz
     }
 }

@@ -256,8 +256,20 @@ struct TillAudiencesTests {
         #expect(audiences.passedOver(till: 1) == 1, "the far till found silent")
         radio.stopScan()
         #expect(audiences.passedOver(till: 1) == 0)
+        let marked = medium.silentTillsMarked
         radio.startScan()
         #expect(audiences.passedOver(till: 1) == 1, "kept from the scan before")
+        #expect(medium.silentTillsMarked == marked, "not worked out again")
         #expect(audiences.passedOver(till: 0) == 0)
+    }
+
+    @Test func aPhoneStartingToScanPassesOverAFarTillBeforeItsFirstEvent() throws {
+        let (_, medium, phone) = Self.twoTillsFarApart(keepingSilentTills: true)
+        phone.deliver = { _ in }
+        medium.centralRadio(for: phone).startScan()
+        let audiences = try #require(medium.listeners.audiences)
+        #expect(audiences.passedOver(till: 1) == 1, "the till 3 km away asked about at once, and silent")
+        #expect(audiences.passedOver(till: 0) == 0, "the till 2 m away left to its events")
+        #expect(medium.silentTillsMarked == 1)
     }
 }

@@ -65,6 +65,11 @@ final class SignalAdvertising: Advertising {
     /// is (one at the sensitivity beats it by the capture threshold whatever either draws).
     private let silentBelow: Double
 
+    /// Each till's squared distance (m^2) beyond which its mean RSSI, with its offsets, lies under
+    /// the level where a packet could be heard or spoil one (`silentBelow` less the largest noise):
+    /// the tills a phone that starts scanning asks about at once (`lookAround`).
+    private var quietBeyond: [Double] = []
+
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
         self.parameters = parameters
@@ -85,6 +90,7 @@ final class SignalAdvertising: Advertising {
 
     func addTill(_ till: TillEndpoint) {
         signal.addTill()
+        quietBeyond.append(quietDistanceSquared(of: till))
     }
 
     func forget(phone index: Int, tills: [TillEndpoint]) {}
@@ -468,8 +474,48 @@ final class SignalAdvertising: Advertising {
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
             phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
+            // And what it is likely not to hear, it asks about at once.
+            if audiences.isTracking, medium.keepsSilentTills { lookAround(phone, in: medium) }
         }
         hearEventsBegunNow(by: phone, in: medium)
+    }
+
+    /// A phone that starts scanning standing still asks at once about each till likely silent
+    /// where it stands (beyond `quietBeyond`; not yet marked): what it holds from it, as a packet
+    /// would (`packetHeld`), which marks the till silent if it is, and its audience passes the phone
+    /// over from its first event. Otherwise each till's first event would visit the phone to find
+    /// that out, on a row of thousands of tills most of the first second's work. What it works out
+    /// is what those visits would (every draw is hashed: `SignalModel`), so nothing heard changes;
+    /// a till it does not ask about (nearer, or louder than its mean) is found silent, if it is,
+    /// when its events visit the phone, as before. The guess leaves out the phone's own offsets, its
+    /// carriage and the walls: it only chooses which tills are asked now rather than later.
+    private func lookAround(_ phone: PhoneEndpoint, in medium: RadioMedium) {
+        let signal = self.signal
+        let stand = phone.standTag
+        let here = medium.position(of: phone)
+        medium.tills.withUnsafeBufferPointer { tills in
+            quietBeyond.withUnsafeBufferPointer { quietBeyond in
+                for index in tills.indices where !phone.heldCache.isSilent(till: index, stand: stand) {
+                    Borrowed(tills[index]).with { till in
+                        guard here.squaredDistance(to: till.position) > quietBeyond[index] else { return }
+                        _ = packetHeld(phone, till, at: nil, signal: signal, in: medium)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `quietBeyond` for a till just added: by bisection on the distance, which its mean falls with
+    /// (infinite if it never falls that far within 10,000 km).
+    private func quietDistanceSquared(of till: TillEndpoint) -> Double {
+        let level = silentBelow - signal.noiseBound - signal.offsets[till.index] - till.offset
+        var near = 0.0, far = 1e7
+        guard signal.meanRSSI(till: till.index, distance: far) < level else { return .infinity }
+        for _ in 0..<64 {
+            let middle = (near + far) / 2
+            if signal.meanRSSI(till: till.index, distance: middle) < level { far = middle } else { near = middle }
+        }
+        return far * far
     }
 
     func stopScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
