@@ -130,6 +130,15 @@ import Testing
         #expect(cut.report.transactions > 0)
     }
 
+    /// The same with tills up to 2.8 km apart, where a phone starting to scan works most of them
+    /// out only as far as their bounds (`SignalModel.held(unlessUnder:)`).
+    @Test func aPhoneWorkingFarTillsOutOnlyToTheirBoundsGivesTheSameTraceAsOneComputingEvery() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 5, spacing: 700), payers: .pairs(distance: 0.5), duration: .seconds(20))
+        plan.payerBehaviour.reviewTime = 1...2
+        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 4)
+        #expect(cut.report.transactions > 0)
+    }
+
     /// The run of `plan` and `seed` with silent tills marked, checked against the run without:
     /// some marked, some events visiting their audiences, and the same trace byte for byte.
     static func runMarkingSilentTillsAndNot(_ plan: FloorPlan, seed: UInt64) throws -> FloorRun {

@@ -167,4 +167,61 @@ import Darwin
         #expect(sample(42) == sample(42))
         #expect(sample(42) != sample(43))
     }
+
+    /// Asked for what a phone holds unless it is surely under a level, the model gives the held
+    /// signal to the bit, or nothing only where every channel of it is under the level: tills up
+    /// to 4 km away on the far field, each part's bound asked in turn.
+    @Test func aHeldSignalUnlessUnderALevelIsTheHeldSignalOrNoneOnlyBelowIt() {
+        var model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 9))
+        var draws = SeededGenerator(seed: 10)
+        let tills = (0..<60).map { _ in Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1) }
+        for _ in tills { model.addTill() }
+        var cut = 0, kept = 0
+        for phone in 0..<20 {
+            let at = Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1.2)
+            let basis = model.shadowingBasis(at: at), fixed = draws.uniform(-6...0)
+            for (till, position) in tills.enumerated() {
+                let held = model.held(till: till, tillPosition: position, phone: phone, at: at, basis: basis, stand: 7, fixedOffset: fixed)
+                for level in [-140.0, -121.1, -100] {
+                    var asked = false
+                    let unless = model.held(till: till, tillPosition: position, phone: phone, at: at, basis: basis, stand: 7,
+                                            unlessUnder: level, fixedAtMost: fixed + 2, fixedOffset: { asked = true; return fixed })
+                    if let unless {
+                        kept += 1
+                        #expect(unless.link.bitPattern == held.link.bitPattern)
+                        #expect((0..<3).allSatisfy { unless.channel($0).bitPattern == held.channel($0).bitPattern })
+                        #expect(unless.noiseKey == held.noiseKey)
+                    } else {
+                        cut += 1
+                        #expect((0..<3).allSatisfy { held.channel($0) < level }, "cut at \(level) dBm though \(held.channels)")
+                        if !asked { #expect(held.link < level) }
+                    }
+                }
+            }
+        }
+        #expect(cut > 500 && kept > 500, "\(cut) cut, \(kept) kept")
+    }
+
+    /// The bounds the held signal is cut by hold for the draws: the shadowing field at any spot,
+    /// the fades at any hash state.
+    @Test func theHeldSignalsBoundsHoldForEveryDrawTried() throws {
+        let model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 4))
+        let bounds = model.heldBounds
+        #expect(bounds.shadowing > 31 && bounds.shadowing < 33, "2.3 dB x sqrt(192)")
+        let link = RicianFade(kFactordB: RadioParameters().fadingKdB), channel = RicianFade(kFactordB: try #require(RadioParameters().channelFadingKdB))
+        let normals = SignalTables.standard.normals, decibels = SignalTables.standard.decibels
+        var largest = -Double.infinity
+        for seed in 0..<UInt64(200_000) {
+            var state = seed &* 0x9E37_79B9_7F4A_7C15
+            largest = max(largest, link.fade(&state, normals, decibels) + channel.fade(&state, normals, decibels))
+        }
+        #expect(largest < bounds.fades && largest > 0)
+        var spectrum = SeededGenerator(seed: 11)
+        var field = SharedSpectrumShadowing(sigma: 2.3, correlationLength: 1.7, generator: &spectrum)
+        var phases = SeededGenerator(seed: 5)
+        field.addTill(generator: &phases)
+        var draws = SeededGenerator(seed: 6)
+        let largestValue = try #require((0..<20_000).map { _ in abs(field.value(till: 0, x: draws.uniform(-1e4...1e4), y: draws.uniform(-1e4...1e4))) }.max())
+        #expect(largestValue < field.largest && largestValue > 5)
+    }
 }

@@ -59,6 +59,9 @@ final class SignalAdvertising: Advertising {
 
     /// The floor's walls: a path through them loses their loss.
     private let walls: Walls
+    /// The most the walls can add to a path, dB: 0 unless some wall's loss is negative (a floor
+    /// file's never is; the Swift API does not forbid it).
+    private let wallsAddAtMost: Double
 
     /// A till whose held signal on every channel, plus the largest noise, stays below this is
     /// silent at the phone: never heard (under the sensitivity) and never spoiling a packet that
@@ -75,6 +78,7 @@ final class SignalAdvertising: Advertising {
         self.parameters = parameters
         signal = room
         self.walls = walls
+        wallsAddAtMost = walls.walls.reduce(0) { $0 - Swift.min($1.loss, 0) }
         airtime = parameters.packetAirtime / .seconds(1)
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
@@ -413,19 +417,30 @@ final class SignalAdvertising: Advertising {
         if phone.heldCache.isSilent(till: till.index, stand: stand) { return .silent }
         if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
         let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
-        // Below what any noise could lift to the sensitivity less the capture threshold: never heard,
-        // and never enough to spoil a packet heard (`receive`, `survives`), so kept as a bit.
-        if value.loudest + signal.noiseBound < silentBelow, medium.keepsSilentTills {
-            let kept = phone.heldCache.keepSilent(till: till.index, stand: stand)
-            medium.silentTillsMarked &+= 1
-            // Standing still (until its motion changes, which gives it back), its visits by the
-            // till's events would find the till silent: they pass it over. (Not with a capture of
-            // the air, which stops the audiences: `RadioMedium.sniff`.)
-            if kept, phone.isStill { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
-            return .silent
-        }
+        // Never heard, and never enough to spoil a packet heard (`receive`, `survives`): kept as a bit.
+        if isSilent(value, signal: signal), medium.keepsSilentTills { return keepSilent(phone, till, stand, in: medium) }
         phone.heldCache.keep(value, till: till.index, stand: stand)
         return value
+    }
+
+    /// Whether what a phone holds from a till is below what any noise could lift to the sensitivity
+    /// less the capture threshold (`silentBelow`).
+    @inline(__always)
+    private func isSilent(_ value: ChannelSignal, signal: SignalModel) -> Bool {
+        value.loudest + signal.noiseBound < silentBelow
+    }
+
+    /// The phone keeps the till as silent in its stand `stand`. (Inlined: as a call, the per-packet
+    /// path that asks it spills registers for it, about 0.6 % of W3's instructions.)
+    @inline(__always)
+    private func keepSilent(_ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32, in medium: RadioMedium) -> ChannelSignal {
+        let kept = phone.heldCache.keepSilent(till: till.index, stand: stand)
+        medium.silentTillsMarked &+= 1
+        // Standing still (until its motion changes, which gives it back), its visits by the
+        // till's events would find the till silent: they pass it over. (Not with a capture of
+        // the air, which stops the audiences: `RadioMedium.sniff`.)
+        if kept, phone.isStill { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
+        return .silent
     }
 
     /// The held signal already computed for this stand, if any.
@@ -437,17 +452,25 @@ final class SignalAdvertising: Advertising {
         return nil
     }
 
+    /// What the phone holds from the till now (`SignalModel.held`).
     @inline(never)
     private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, in medium: RadioMedium) -> HeldSignal {
+        // Nothing is under minus infinity: never nil (and the bounds fold away).
+        heldNow(phone, till, signal: signal, unlessUnder: -.infinity, in: medium)!
+    }
+
+    /// `computeHeld`, or nil when standing that is surely under `level` on every channel.
+    @inline(never)
+    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, unlessUnder level: Double,
+                             in medium: RadioMedium) -> HeldSignal? {
+        heldNow(phone, till, signal: signal, unlessUnder: level, in: medium)
+    }
+
+    @inline(__always)
+    private func heldNow(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, unlessUnder level: Double,
+                         in medium: RadioMedium) -> HeldSignal? {
         let standing = phone.isStill || medium.now <= phone.motionStart
         let here = medium.position(of: phone)
-        var fixed = till.offset + phone.offset - phone.bodyLoss
-        if !phone.direction.isNone {
-            // Standing, the carrier faces where they were turned; walking, the way they walk.
-            let heading = standing ? phone.facing : atan2(phone.motion.velocity.y, phone.motion.velocity.x)
-            fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
-        }
-        if !walls.isEmpty { fixed -= walls.loss(from: here, to: till.position) }
         if standing {
             // The shadowing features of its spot: once per stand, for every till.
             let basis: SharedSpectrumShadowing.Basis
@@ -457,13 +480,31 @@ final class SignalAdvertising: Advertising {
                 basis = signal.shadowingBasis(at: here)
                 phone.shadowingBasis = (phone.stands, basis)
             }
+            // The carrier's body at its best toward the till, and the walls at their least.
+            let atMost = till.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
             return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
-                               stand: phone.stands << 24, fixedOffset: fixed)
+                               stand: phone.stands << 24, unlessUnder: level, fixedAtMost: atMost,
+                               fixedOffset: { heldOffset(phone, till, at: here, standing: true) })
         }
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
-                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1), fixedOffset: fixed)
+                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1),
+                           fixedOffset: heldOffset(phone, till, at: here, standing: false))
+    }
+
+    /// What adds to the till's signal at the phone besides the room's draws, dB: the till's and the
+    /// phone's offsets, the phone's body loss, its carrier's body toward the till and the walls between.
+    @inline(__always)
+    private func heldOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, at here: Position, standing: Bool) -> Double {
+        var fixed = till.offset + phone.offset - phone.bodyLoss
+        if !phone.direction.isNone {
+            // Standing, the carrier faces where they were turned; walking, the way they walk.
+            let heading = standing ? phone.facing : atan2(phone.motion.velocity.y, phone.motion.velocity.x)
+            fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
+        }
+        if !walls.isEmpty { fixed -= walls.loss(from: here, to: till.position) }
+        return fixed
     }
 
     /// A phone starts scanning: it begins listening (`beginScan`), joins the listeners,
@@ -481,14 +522,16 @@ final class SignalAdvertising: Advertising {
     }
 
     /// A phone that starts scanning standing still asks at once about each till likely silent
-    /// where it stands (beyond `quietBeyond`; not yet marked): what it holds from it, as a packet
-    /// would (`packetHeld`), which marks the till silent if it is, and its audience passes the phone
+    /// where it stands (beyond `quietBeyond`; not yet marked): what it holds from it, kept as a
+    /// packet would keep it (`packetHeld`), so that a till found silent has its audience pass the phone
     /// over from its first event. Otherwise each till's first event would visit the phone to find
-    /// that out, on a row of thousands of tills most of the first second's work. What it works out
-    /// is what those visits would (every draw is hashed: `SignalModel`), so nothing heard changes;
-    /// a till it does not ask about (nearer, or louder than its mean) is found silent, if it is,
-    /// when its events visit the phone, as before. The guess leaves out the phone's own offsets, its
-    /// carriage and the walls: it only chooses which tills are asked now rather than later.
+    /// that out: on a row of thousands of tills, most of the first second's work. It works a held
+    /// signal out only as far as it takes to know it silent (`SignalModel.held(unlessUnder:)`:
+    /// most of these are), and what it finds is what those visits would (every draw is hashed:
+    /// `SignalModel`), so nothing heard changes; a till it does not ask about (nearer, or louder
+    /// than its mean) is found silent, if it is, when its events visit the phone, as before. The
+    /// guess leaves out the phone's own offsets, its carriage and the walls: it only chooses which
+    /// tills are asked now rather than later.
     private func lookAround(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         let signal = self.signal
         let stand = phone.standTag
@@ -498,7 +541,13 @@ final class SignalAdvertising: Advertising {
                 for index in tills.indices where !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
                         guard here.squaredDistance(to: till.position) > quietBeyond[index] else { return }
-                        _ = packetHeld(phone, till, at: nil, signal: signal, in: medium)
+                        // Worked out no further than it takes to know it silent, as most are.
+                        guard let held = computeHeld(phone, till, signal: signal, unlessUnder: silentBelow - signal.noiseBound, in: medium),
+                              case let value = ChannelSignal(held), !isSilent(value, signal: signal) else {
+                            _ = keepSilent(phone, till, stand, in: medium)
+                            return
+                        }
+                        phone.heldCache.keep(value, till: index, stand: stand)
                     }
                 }
             }

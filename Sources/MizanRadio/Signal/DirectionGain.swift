@@ -39,6 +39,9 @@ public struct DirectionGain: Hashable, Sendable {
         swing == 0 ? 0 : -swing * (1 - cos(bearing - heading - best)) / 2
     }
 
+    /// The largest gain toward any bearing, dB: 0 (toward `best`) for a swing of 0 or more.
+    public var largest: Double { Swift.max(0, -swing) }
+
     /// The bearing from (x, y) to (toX, toY), radians (0 along +x, π/2 along +y).
     @inline(__always)
     public static func bearing(fromX x: Double, y: Double, toX: Double, toY: Double) -> Double {

@@ -41,6 +41,13 @@ public struct RicianFade: Sendable {
         return decibels.of(Swift.max(re * re + im * im, 1e-12)) - mean
     }
 
+    /// The largest fade `fade` can draw, dB, its normals at most `largest` in size: both at their
+    /// largest, the in-phase one positive (a little above, for the logarithm's rounding).
+    func largest(normalsUpTo largest: Double) -> Double {
+        let re = lineOfSight + scatter * largest, im = scatter * largest
+        return 10 * log10(re * re + im * im) - mean + 1e-9
+    }
+
     /// Mean, standard deviation and third central moment (dB, dB^3) of
     /// `10 log10 |h|^2` for Rician `h` with unit mean power and K factor
     /// `kFactordB`: a midpoint rule over the two standard normals (±7 sd, 281

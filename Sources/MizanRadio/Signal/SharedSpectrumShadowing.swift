@@ -114,6 +114,10 @@ public struct SharedSpectrumShadowing: Sendable {
         return (zx / (correlationLength * w), zy / (correlationLength * w))
     }
 
+    /// The largest value a till's field can take anywhere, dB: `scale` times the features (each
+    /// term a cosine, at most 1 in size; a little above, for the features' rounding).
+    public var largest: Double { sigma > 0 ? scale * Double(features) * (1 + 1e-12) : 0 }
+
     /// The till's field at the spot `basis` was made for, dB.
     public func value(till: Int, basis: Basis) -> Double {
         guard sigma > 0 else { return 0 }

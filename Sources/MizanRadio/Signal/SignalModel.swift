@@ -76,7 +76,8 @@ public struct SignalModel: Sendable {
         shadowingSigma = parameters.shadowingSigma
         shadowingLength = parameters.shadowingLength
         packetNoise = parameters.packetNoise
-        noiseBound = parameters.packetNoise > 0 ? parameters.packetNoise * NormalQuantile.of(1 - 0x1.0p-53) : 0
+        let largestNormal = NormalQuantile.of(1 - 0x1.0p-53)
+        noiseBound = parameters.packetNoise > 0 ? parameters.packetNoise * largestNormal : 0
         root = generator
         hashKey = generator.split("hashed draws").seed
         var spectrum = generator.split("shadowing spectrum")
@@ -84,6 +85,8 @@ public struct SignalModel: Sendable {
         link = RicianFade(kFactordB: parameters.fadingKdB)
         channel = parameters.channelFadingKdB.map { RicianFade(kFactordB: $0) }
         fresh = Fresh(parameters.linkPackets)
+        let channelBound = channel?.largest(normalsUpTo: largestNormal) ?? 0
+        heldBounds = (shadowing.largest, (link?.largest(normalsUpTo: largestNormal) ?? 0) + channelBound, channelBound)
     }
 
     /// The first radio's model of `parameters`: nothing held, every packet
@@ -131,16 +134,41 @@ public struct SignalModel: Sendable {
     /// link's fade; and each channel's own fade on top.
     public func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
                      stand: UInt64, fixedOffset: Double) -> HeldSignal {
-        var base = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till] + fixedOffset
-        if shadowingSigma > 0 { base += shadowing.value(till: till, basis: basis) }
+        // Nothing is under minus infinity: never nil.
+        held(till: till, tillPosition: tillPosition, phone: phone, at: position, basis: basis, stand: stand,
+             unlessUnder: -.infinity, fixedAtMost: fixedOffset, fixedOffset: { fixedOffset })!
+    }
+
+    /// `held`, to the bit, unless what it holds on every channel is surely under `level` dB: then
+    /// nil, and the parts that could not lift it to `level` are not worked out. Step by step,
+    /// what is known so far plus the most the rest could add (`heldBounds`): the mean and the
+    /// till's offsets; the shadowing; the fixed offset (`fixedOffset()`, asked only then, at most
+    /// `fixedAtMost`); the link's fade; the channels' fades.
+    @inline(__always)
+    func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
+              stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: () -> Double) -> HeldSignal? {
+        // Rounding's slack: these sums and the held signal's add the same terms in other orders.
+        let sure = level - 1e-9, bounds = heldBounds
+        let mean = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till]
+        if mean + fixedAtMost + bounds.shadowing + bounds.fades < sure { return nil }
+        let shadow = shadowingSigma > 0 ? shadowing.value(till: till, basis: basis) : 0
+        if mean + fixedAtMost + shadow + bounds.fades < sure { return nil }
+        var base = mean + fixedOffset()
+        if shadowingSigma > 0 { base += shadow }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
         if let link { base += link.fade(&state, normals, decibels) }
         guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
+        if base + bounds.channel < sure { return nil }
         let c0 = channel.fade(&state, normals, decibels), c1 = channel.fade(&state, normals, decibels)
         let c2 = channel.fade(&state, normals, decibels)
         return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
     }
+
+    /// The most a held signal's draws can add, dB: the shadowing (each of its features' terms at
+    /// most its scale), the link's and a channel's fade together, and a channel's fade alone (both
+    /// fades at their normals' largest, `Ziggurat`'s bound, as `noiseBound`).
+    let heldBounds: (shadowing: Double, fades: Double, channel: Double)
 
     /// RSSI as a phone's stack reports it: a whole number of dBm.
     public static func reported(_ rssi: Double) -> Int { Int(rssi.rounded()) }
