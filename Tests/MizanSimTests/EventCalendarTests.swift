@@ -34,9 +34,9 @@ struct EventCalendarTests {
                 calendar.list(till, .last, at: time)
             }
             let probe = now + generator.uniform(-width...width)
-            let candidates = calendar.candidates(around: probe)
             let overlapping = (0..<60).filter { abs(last[$0] - probe) < width || abs(next[$0] - probe) < width }
-            #expect(Set(overlapping).isSubset(of: candidates), "probe \(probe)")
+            #expect(Set(overlapping).isSubset(of: calendar.candidates(around: probe)), "probe \(probe)")
+            #expect(calendar.candidates(around: probe, within: width) == overlapping, "probe \(probe): only those within an air time")
         }
     }
 
@@ -63,10 +63,11 @@ struct EventCalendarTests {
 }
 
 extension EventCalendar {
-    /// The tills listed within two buckets of `time` (`forEachCandidate`): ascending, each once.
-    mutating func candidates(around time: Double) -> [Int] {
+    /// The tills listed within two buckets of `time` (`forEachCandidate`), a start less than
+    /// `within` from it: ascending, each once.
+    mutating func candidates(around time: Double, within: Double = .infinity) -> [Int] {
         var tills: [Int] = []
-        forEachCandidate(around: time) { tills.append($0) }
+        forEachCandidate(around: time, within: within) { tills.append($0) }
         return Array(Set(tills)).sorted()
     }
 }

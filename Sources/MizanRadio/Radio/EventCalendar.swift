@@ -8,12 +8,15 @@ import MizanTime
 /// scheduled one (`TillEndpoint.lastEventStart`, `nextEventStart`), while it
 /// advertises. An event starting at s overlaps another starting at t when
 /// |t - s| < air time, so t lies within a bucket of s's; `forEachCandidate`
-/// visits the tills of the five buckets around s (two either side, so that
-/// rounding a start's number of widths can never hide one). The ring wraps:
-/// a bucket also holds starts a whole ring's span away, which the caller's
-/// exact test then turns down. Whatever the ring's length, no overlapping
-/// event is missed; the length (more than two advertising intervals) keeps
-/// the strays few.
+/// visits the listings of the five buckets around s (two either side, so
+/// that rounding a start's number of widths can never hide one) and hands on
+/// the tills whose listed start lies within an air time of s, read from the
+/// listing itself (on a floor of thousands of tills, most of a bucket's
+/// listings are not that close, and reading each till's own starts cost a
+/// cache miss apiece). The ring wraps: a bucket also holds starts a whole
+/// ring's span away, which that test turns down. Whatever the ring's length,
+/// no overlapping event is missed; the length (more than two advertising
+/// intervals) keeps the strays few.
 package struct EventCalendar {
     /// Which start of a till a listing is.
     enum Start: Int {
@@ -27,6 +30,8 @@ package struct EventCalendar {
     /// numbers, its bucket (-1: not listed) and the next and previous listing
     /// in that bucket (-1: none).
     private var storage: [Int]
+    /// Each listing's start, seconds (as listed).
+    private var starts: [Double] = []
     /// Buckets a second (the reciprocal of the width), and their number less one (a power of two less one).
     private let perSecond: Double
     private let mask: Int
@@ -58,6 +63,8 @@ package struct EventCalendar {
     mutating func list(_ till: Int, _ start: Start, at time: Double) {
         let listing = 2 * till + start.rawValue, own = links(of: listing)
         if own + 3 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 6 - storage.count)) }
+        if listing >= starts.count { starts.append(contentsOf: repeatElement(.infinity, count: listing + 2 - starts.count)) }
+        starts[listing] = time
         let bucket = time.isFinite ? bucket(of: time) : -1
         let base = mask + 1
         storage.withUnsafeMutableBufferPointer { storage in
@@ -85,18 +92,21 @@ package struct EventCalendar {
         list(till, start, at: .infinity)
     }
 
-    /// Calls `body` with each till listed within two buckets of `time`, in no
-    /// particular order, a till listed twice there twice. Mutating only so
-    /// that the calendar is used in place, not copied out of its owner.
+    /// Calls `body` with each till listed within two buckets of `time` whose
+    /// listed start lies less than `within` seconds from it (infinity: every
+    /// one), in no particular order, a till listed twice so twice.
+    /// Mutating only so that the calendar is used in place, not copied out of its owner.
     @inline(__always)
-    mutating func forEachCandidate(around time: Double, _ body: (Int) -> Void) {
+    mutating func forEachCandidate(around time: Double, within: Double, _ body: (Int) -> Void) {
         let centre = bucket(of: time), mask = mask, base = mask + 1
         storage.withUnsafeBufferPointer { storage in
-            for step in -2...2 {
-                var listing = storage[(centre + step) & mask]
-                while listing >= 0 {
-                    body(listing / 2)
-                    listing = storage[base + 3 * listing + 1]
+            starts.withUnsafeBufferPointer { starts in
+                for step in -2...2 {
+                    var listing = storage[(centre + step) & mask]
+                    while listing >= 0 {
+                        if abs(starts[listing] - time) < within { body(listing / 2) }
+                        listing = storage[base + 3 * listing + 1]
+                    }
                 }
             }
         }

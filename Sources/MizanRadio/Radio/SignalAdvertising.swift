@@ -163,7 +163,7 @@ final class SignalAdvertising: Advertising {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return }
         tills.withUnsafeBufferPointer { tills in
-            eventCalendar.forEachCandidate(around: start) { index in
+            eventCalendar.forEachCandidate(around: start, within: airtime) { index in
                 Borrowed(tills[index]).with { other in
                     guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
                     colliders.append(Collider(till: Borrowed(other), index: index, event: event))
@@ -171,17 +171,9 @@ final class SignalAdvertising: Advertising {
             }
         }
         if colliders.count > 1 {
-            // Few: by insertion, then each till once.
+            // In index order (a till found twice is found the same both times), then each till once.
             let kept = colliders.withUnsafeMutableBufferPointer { colliders in
-                for index in 1..<colliders.count {
-                    let collider = colliders[index]
-                    var at = index
-                    while at > 0, colliders[at - 1].index > collider.index {
-                        colliders[at] = colliders[at - 1]
-                        at -= 1
-                    }
-                    colliders[at] = collider
-                }
+                colliders.sort { $0.index < $1.index }
                 var kept = 1
                 for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
                     colliders[kept] = colliders[index]
@@ -600,7 +592,8 @@ final class SignalAdvertising: Advertising {
         let start = medium.nowSeconds
         let tills = medium.tills
         var begun: [Int] = []
-        eventCalendar.forEachCandidate(around: start) { index in
+        // Every candidate: the test below asks for a start at this very instant.
+        eventCalendar.forEachCandidate(around: start, within: .infinity) { index in
             let till = tills[index]
             if till.isAdvertiser, till.lastEventStart == start, !begun.contains(index) { begun.append(index) }
         }
