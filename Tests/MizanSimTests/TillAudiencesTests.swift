@@ -135,13 +135,13 @@ struct TillAudiencesTests {
         }
     }
 
-    /// A medium on the signal model with two tills 3 km apart advertising, and a phone (not yet
-    /// scanning) standing 2 m from the first.
-    static func twoTillsFarApart(keepingSilentTills: Bool) -> (SimulationLoop, RadioMedium, PhoneEndpoint) {
+    /// A medium on the signal model with two tills `apart` metres apart (3 km) advertising, and a
+    /// phone (not yet scanning) standing 2 m from the first.
+    static func twoTillsFarApart(keepingSilentTills: Bool, apart: Double = 3_000) -> (SimulationLoop, RadioMedium, PhoneEndpoint) {
         let loop = SimulationLoop()
         let medium = RadioMedium(parameters: RadioParameters(), clock: loop.clock, generator: SeededGenerator(seed: 6))
         medium.keepsSilentTills = keepingSilentTills
-        for (number, x) in [(1, 0.0), (2, 3_000.0)] {
+        for (number, x) in [(1, 0.0), (2, apart)] {
             let till = medium.addTill(TillID(UInt32(number)), at: Position(x: x, y: 0, z: 1))
             till.deliver = { _ in }
             medium.peripheralRadio(for: till).startAdvertising(FrameCodec.encode(.advertisement(Advertisement(tillID: TillID(UInt32(number))))))
@@ -261,6 +261,21 @@ struct TillAudiencesTests {
         #expect(audiences.passedOver(till: 1) == 1, "kept from the scan before")
         #expect(medium.silentTillsMarked == marked, "not worked out again")
         #expect(audiences.passedOver(till: 0) == 0)
+    }
+
+    /// A till 250 m away is too weak to be heard (its mean -116 dBm), though not so weak that it
+    /// could not spoil a packet: its events pass the phone over all the same.
+    @Test func aTillTooWeakToBeHeardThoughNotSilentPassesThePhoneOver() throws {
+        let (loop, medium, phone) = Self.twoTillsFarApart(keepingSilentTills: true, apart: 250)
+        phone.deliver = { _ in }
+        medium.centralRadio(for: phone).startScan()
+        loop.run(for: .seconds(2))
+        let audiences = try #require(medium.listeners.audiences)
+        #expect(medium.silentTillsMarked == 0, "not silent")
+        #expect(audiences.passedOver(till: 1) == 1, "never heard where the phone stands")
+        #expect(audiences.passedOver(till: 0) == 0)
+        phone.move(.standing(at: Position(x: 250, y: 2, z: 1)))
+        #expect(audiences.passedOver(till: 1) == 0, "heard again from a new stand")
     }
 
     @Test func aPhoneStartingToScanPassesOverAFarTillBeforeItsFirstEvent() throws {

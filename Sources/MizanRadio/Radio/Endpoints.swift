@@ -65,7 +65,7 @@ package final class PhoneEndpoint {
             stands &+= 1
             isStill = motion.isStill
             motionStart = motion.start
-            // Every till's audience takes it back: what it found silent was so where it stood.
+            // Every till's audience takes it back: what it could never hear was so where it stood.
             audiences?.restand(self)
         }
     }

@@ -75,6 +75,12 @@ struct HeldCache {
         return silent[till >> 6] & (1 << UInt64(till & 63)) != 0
     }
 
+    /// Whether it has a mark for `till`: a till of the floor when the scan began.
+    @inline(__always)
+    func marks(till: Int) -> Bool {
+        till >> 6 < silent.count
+    }
+
     /// Marks `till` silent in stand `stand`: the marks of an earlier stand are cleared first.
     /// False, nothing kept, for a till added after the scan began (no bit for it).
     @inline(__always) @discardableResult

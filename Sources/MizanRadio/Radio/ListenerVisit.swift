@@ -116,7 +116,7 @@ struct ListenerVisit {
             let index = row.base &+ word &<< 6 &+ bits.trailingZeroBitCount
             bits &= bits &- 1
             cursor = index
-            // Gone since the word was read (stopped scanning); one found silent since is visited, and does nothing.
+            // Gone since the word was read (stopped scanning); one that found it can never hear the till since is visited, and does nothing.
             guard let phone = audiences.phone(at: index) else { continue }
             if phone.with({ $0.scanJoin <= joinsBefore }) || wasScanningAtStart(index) { return phone }
         }

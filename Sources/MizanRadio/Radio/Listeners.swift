@@ -6,7 +6,7 @@ import MizanTime
 /// packet no longer walks every phone that scans (about a fifth of W1's 100
 /// phones at any time, three times per advertising event). On the signal
 /// model, also each till's audience (`TillAudiences`): the phones scanning
-/// that have not found it silent where they stand, which its events visit.
+/// that have not found they can never hear it where they stand, which its events visit.
 ///
 /// Its lists are unchecked for exclusivity, as the medium's device tables:
 /// each access is a short read, insert or remove that calls nothing back.

@@ -34,7 +34,7 @@ import Darwin
 /// its own (`EventCalendar`; collisions: two tills' events overlap on every
 /// channel or on none, since every event's packets are `packetSpacing`
 /// apart) and a visit to each phone of its till's audience (the phones
-/// scanning that have not found it silent where they stand: `TillAudiences`);
+/// scanning that have not found they can never hear it where they stand: `TillAudiences`);
 /// a phone's held signal from a till is computed once per stand and scan.
 /// Everything an event's three packets do is done when its first is sent,
 /// and the reports are delivered then (at most 2 x `packetSpacing` early).
@@ -131,7 +131,7 @@ final class SignalAdvertising: Advertising {
         findColliders(of: till, at: start, among: medium.tills, into: &overlapping)
         let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
         // The phones scanning as the event begins that may hear the till (its audience: not those
-        // that found it silent where they stand), in index order.
+        // that found they never can where they stand), in index order.
         var visit = medium.listeners.visit(hearing: till)
         overlapping.withUnsafeBufferPointer { colliders in
             while let next = visit.next() {
@@ -411,8 +411,21 @@ final class SignalAdvertising: Advertising {
         let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
         // Never heard, and never enough to spoil a packet heard (`receive`, `survives`): kept as a bit.
         if isSilent(value, signal: signal), medium.keepsSilentTills { return keepSilent(phone, till, stand, in: medium) }
-        phone.heldCache.keep(value, till: till.index, stand: stand)
+        keepHeard(value, phone, till, stand, signal: signal, in: medium)
         return value
+    }
+
+    /// The phone keeps what it receives from the till in its stand `stand`. A till too weak for
+    /// any noise to lift it to the sensitivity (though it may spoil a packet that is: `survives`
+    /// asks the cache) is never heard: its events pass the phone over while it stands still, as a
+    /// silent till's do (`keepSilent`; their visits would do nothing). (Inlined, as `keepSilent`.)
+    @inline(__always)
+    private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32,
+                           signal: SignalModel, in medium: RadioMedium) {
+        phone.heldCache.keep(value, till: till.index, stand: stand)
+        if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till.index) {
+            medium.listeners.audiences?.silence(till: till.index, phone: phone.index)
+        }
     }
 
     /// Whether what a phone holds from a till is below what any noise could lift to the sensitivity
@@ -539,7 +552,7 @@ final class SignalAdvertising: Advertising {
                             _ = keepSilent(phone, till, stand, in: medium)
                             return
                         }
-                        phone.heldCache.keep(value, till: index, stand: stand)
+                        keepHeard(value, phone, till, stand, signal: signal, in: medium)
                     }
                 }
             }

@@ -5,15 +5,16 @@ import MizanTime
 /// span of indices of the phones that scan. A phone's bits are set when it
 /// starts scanning and again whenever it takes a new stand (`restand`, from
 /// its motion's observer); one is cleared when the phone, standing still,
-/// finds the till silent in its stand (`HeldCache.keepSilent`: never heard,
-/// never spoiling a packet heard, until it moves). An advertising event
-/// visits the phones whose bits are set, in index order, as it once visited
-/// every phone that scans: the phones it passes over are those whose visit
-/// would have found the till silent and done nothing.
+/// finds that it can never hear the till in its stand: silent
+/// (`HeldCache.keepSilent`: never heard, never spoiling a packet heard), or
+/// too weak for any noise to lift it to the sensitivity (never heard, though
+/// it may still spoil a packet: the phone's cache keeps it for that), until
+/// it moves. An advertising event visits the phones whose bits are set, in
+/// index order, as it once visited every phone that scans: the phones it
+/// passes over are those whose visit would have done nothing.
 ///
 /// So an event's cost follows the phones that can hear its till, not the
-/// floor: on a row of 10,000 tills a phone finds all but a few hundred
-/// silent in the first second it stands.
+/// floor: on a row of 10,000 tills a phone hears a few hundred.
 ///
 /// Cost: a phone starting or stopping a scan, or taking a new stand, sets or
 /// clears a bit per till; an event reads its till's row (a word per 64
