@@ -26,12 +26,11 @@ package struct EventCalendar {
     /// The buckets' lists, linked through the listings (a till's last start
     /// is listing 2 x till, its next 2 x till + 1), so that listing and
     /// unlisting allocate nothing and search nothing. One array: first each
-    /// bucket's first listing (-1: none), then for each listing three
-    /// numbers, its bucket (-1: not listed) and the next and previous listing
-    /// in that bucket (-1: none).
+    /// bucket's first listing (-1: none), then for each listing four
+    /// numbers, its bucket (-1: not listed), the next and previous listing
+    /// in that bucket (-1: none) and its start (seconds, as the bits of the
+    /// `Double`: read beside the next listing as a bucket is walked).
     private var storage: [Int]
-    /// Each listing's start, seconds (as listed).
-    private var starts: [Double] = []
     /// Buckets a second (the reciprocal of the width), and their number less one (a power of two less one).
     private let perSecond: Double
     private let mask: Int
@@ -54,17 +53,15 @@ package struct EventCalendar {
         return Int(whole) & mask
     }
 
-    /// Where listing `listing`'s three numbers begin in `storage`.
+    /// Where listing `listing`'s four numbers begin in `storage`.
     @inline(__always)
-    private func links(of listing: Int) -> Int { mask + 1 + 3 * listing }
+    private func links(of listing: Int) -> Int { mask + 1 + 4 * listing }
 
     /// Lists the till's `start` at `time`, in place of where it was listed; a start that is not
     /// finite (none yet, none scheduled) is not listed.
     mutating func list(_ till: Int, _ start: Start, at time: Double) {
         let listing = 2 * till + start.rawValue, own = links(of: listing)
-        if own + 3 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 6 - storage.count)) }
-        if listing >= starts.count { starts.append(contentsOf: repeatElement(.infinity, count: listing + 2 - starts.count)) }
-        starts[listing] = time
+        if own + 4 > storage.count { storage.append(contentsOf: repeatElement(-1, count: own + 8 - storage.count)) }
         let bucket = time.isFinite ? bucket(of: time) : -1
         let base = mask + 1
         storage.withUnsafeMutableBufferPointer { storage in
@@ -72,8 +69,8 @@ package struct EventCalendar {
             let old = storage[own]
             if old >= 0 {
                 let next = storage[own + 1], previous = storage[own + 2]
-                if previous >= 0 { storage[base + 3 * previous + 1] = next } else { storage[old] = next }
-                if next >= 0 { storage[base + 3 * next + 2] = previous }
+                if previous >= 0 { storage[base + 4 * previous + 1] = next } else { storage[old] = next }
+                if next >= 0 { storage[base + 4 * next + 2] = previous }
                 storage[own] = -1
             }
             // Into the new one, first.
@@ -82,7 +79,8 @@ package struct EventCalendar {
             storage[own] = bucket
             storage[own + 1] = first
             storage[own + 2] = -1
-            if first >= 0 { storage[base + 3 * first + 2] = listing }
+            storage[own + 3] = Int(bitPattern: UInt(time.bitPattern))
+            if first >= 0 { storage[base + 4 * first + 2] = listing }
             storage[bucket] = listing
         }
     }
@@ -100,13 +98,12 @@ package struct EventCalendar {
     mutating func forEachCandidate(around time: Double, within: Double, _ body: (Int) -> Void) {
         let centre = bucket(of: time), mask = mask, base = mask + 1
         storage.withUnsafeBufferPointer { storage in
-            starts.withUnsafeBufferPointer { starts in
-                for step in -2...2 {
-                    var listing = storage[(centre + step) & mask]
-                    while listing >= 0 {
-                        if abs(starts[listing] - time) < within { body(listing / 2) }
-                        listing = storage[base + 3 * listing + 1]
-                    }
+            for step in -2...2 {
+                var listing = storage[(centre + step) & mask]
+                while listing >= 0 {
+                    let start = Double(bitPattern: UInt64(UInt(bitPattern: storage[base + 4 * listing + 3])))
+                    if abs(start - time) < within { body(listing / 2) }
+                    listing = storage[base + 4 * listing + 1]
                 }
             }
         }

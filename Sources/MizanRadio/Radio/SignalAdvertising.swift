@@ -72,6 +72,11 @@ final class SignalAdvertising: Advertising {
     /// the level where a packet could be heard or spoil one (`silentBelow` less the largest noise):
     /// the tills a phone that starts scanning asks about at once (`lookAround`).
     private var quietBeyond: [Double] = []
+    /// The box the tills stand in, and the least of `quietBeyond`: a phone farther than that from
+    /// no corner of the box has no till to ask about (`lookAround`; a room, a concourse).
+    private var tillsLow = Position(x: .infinity, y: .infinity, z: .infinity)
+    private var tillsHigh = Position(x: -.infinity, y: -.infinity, z: -.infinity)
+    private var nearestQuiet = Double.infinity
 
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
@@ -95,6 +100,9 @@ final class SignalAdvertising: Advertising {
     func addTill(_ till: TillEndpoint) {
         signal.addTill()
         quietBeyond.append(quietDistanceSquared(of: till))
+        nearestQuiet = Swift.min(nearestQuiet, quietBeyond[till.index])
+        tillsLow = Position(x: Swift.min(tillsLow.x, till.position.x), y: Swift.min(tillsLow.y, till.position.y), z: Swift.min(tillsLow.z, till.position.z))
+        tillsHigh = Position(x: Swift.max(tillsHigh.x, till.position.x), y: Swift.max(tillsHigh.y, till.position.y), z: Swift.max(tillsHigh.z, till.position.z))
     }
 
     func forget(phone index: Int, tills: [TillEndpoint]) {}
@@ -541,6 +549,11 @@ final class SignalAdvertising: Advertising {
         let signal = self.signal
         let stand = phone.standTag
         let here = medium.position(of: phone)
+        // The box's farthest corner from here, nearer than every till's distance to ask at: none to ask.
+        let farthest = Position(x: Swift.max(abs(here.x - tillsLow.x), abs(here.x - tillsHigh.x)),
+                                y: Swift.max(abs(here.y - tillsLow.y), abs(here.y - tillsHigh.y)),
+                                z: Swift.max(abs(here.z - tillsLow.z), abs(here.z - tillsHigh.z)))
+        guard farthest.squaredDistance(to: Position(x: 0, y: 0, z: 0)) > nearestQuiet else { return }
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
                 for index in tills.indices where !phone.heldCache.isSilent(till: index, stand: stand) {
