@@ -130,9 +130,9 @@ import Testing
         #expect(cut.report.transactions > 0)
     }
 
-    /// The same with tills up to 2.8 km apart, where a phone starting to scan works most of them
-    /// out only as far as their bounds (`SignalModel.held(unlessUnder:)`).
-    @Test func aPhoneWorkingFarTillsOutOnlyToTheirBoundsGivesTheSameTraceAsOneComputingEvery() throws {
+    /// The same with tills up to 2.8 km apart: a phone starting to scan asks about the far ones at
+    /// once (`lookAround`), working them out only as far as their bounds.
+    @Test func tillsKilometresApartGiveTheSameTraceWithSilentTillsMarkedAsWithout() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 5, spacing: 700), payers: .pairs(distance: 0.5), duration: .seconds(20))
         plan.payerBehaviour.reviewTime = 1...2
         let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 4)

@@ -170,13 +170,15 @@ import Darwin
 
     /// Asked for what a phone holds unless it is surely under a level, the model gives the held
     /// signal to the bit, or nothing only where every channel of it is under the level: tills up
-    /// to 4 km away on the far field, each part's bound asked in turn.
+    /// to about 8 km away on the far field, the fixed offset bounded tightly and loosely, and
+    /// each of the three cuts (the mean, the shadowing, the link's fade) taken.
     @Test func aHeldSignalUnlessUnderALevelIsTheHeldSignalOrNoneOnlyBelowIt() {
         var model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 9))
         var draws = SeededGenerator(seed: 10)
         let tills = (0..<60).map { _ in Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1) }
         for _ in tills { model.addTill() }
-        var cut = 0, kept = 0
+        var cut = 0, kept = 0, cutAtTheMean = 0, cutAtTheShadowing = 0, cutAtTheLink = 0
+        let bounds = model.heldBounds
         for phone in 0..<20 {
             let at = Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1.2)
             let basis = model.shadowingBasis(at: at), fixed = draws.uniform(-6...0)
@@ -184,8 +186,9 @@ import Darwin
                 let held = model.held(till: till, tillPosition: position, phone: phone, at: at, basis: basis, stand: 7, fixedOffset: fixed)
                 for level in [-140.0, -121.1, -100] {
                     var asked = false
+                    let atMost = till % 2 == 0 ? fixed : fixed + 2
                     let unless = model.held(till: till, tillPosition: position, phone: phone, at: at, basis: basis, stand: 7,
-                                            unlessUnder: level, fixedAtMost: fixed + 2, fixedOffset: { asked = true; return fixed })
+                                            unlessUnder: level, fixedAtMost: atMost, fixedOffset: { asked = true; return fixed })
                     if let unless {
                         kept += 1
                         #expect(unless.link.bitPattern == held.link.bitPattern)
@@ -194,28 +197,44 @@ import Darwin
                     } else {
                         cut += 1
                         #expect((0..<3).allSatisfy { held.channel($0) < level }, "cut at \(level) dBm though \(held.channels)")
-                        if !asked { #expect(held.link < level) }
+                        let mean = model.meanRSSI(till: till, distance: at.distance(to: position)) + model.offsets[till]
+                        if asked {
+                            cutAtTheLink += 1
+                        } else if mean + atMost + bounds.shadowing + bounds.fades < level {
+                            cutAtTheMean += 1
+                        } else {
+                            cutAtTheShadowing += 1
+                        }
                     }
                 }
             }
         }
         #expect(cut > 500 && kept > 500, "\(cut) cut, \(kept) kept")
+        #expect(cutAtTheMean > 0 && cutAtTheShadowing > 0 && cutAtTheLink > 0, "\(cutAtTheMean), \(cutAtTheShadowing), \(cutAtTheLink)")
     }
 
-    /// The bounds the held signal is cut by hold for the draws: the shadowing field at any spot,
-    /// the fades at any hash state.
-    @Test func theHeldSignalsBoundsHoldForEveryDrawTried() throws {
+    /// The bounds the held signal is cut by hold for every draw: a fade at any pair of normals
+    /// the ziggurat can give (it gives none beyond `NormalQuantile.of(1 - 2^-53)`:
+    /// `NormalQuantileTests`), reaching the bound at the largest; the shadowing field at any spot.
+    @Test func theHeldSignalsBoundsHoldForEveryDraw() throws {
         let model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 4))
         let bounds = model.heldBounds
         #expect(bounds.shadowing > 31 && bounds.shadowing < 33, "2.3 dB x sqrt(192)")
+        let largestNormal = NormalQuantile.of(1 - 0x1.0p-53), decibels = SignalTables.standard.decibels
         let link = RicianFade(kFactordB: RadioParameters().fadingKdB), channel = RicianFade(kFactordB: try #require(RadioParameters().channelFadingKdB))
-        let normals = SignalTables.standard.normals, decibels = SignalTables.standard.decibels
-        var largest = -Double.infinity
-        for seed in 0..<UInt64(200_000) {
-            var state = seed &* 0x9E37_79B9_7F4A_7C15
-            largest = max(largest, link.fade(&state, normals, decibels) + channel.fade(&state, normals, decibels))
+        /// The fade `fade` draws from the normals `a` and `b`.
+        func fade(_ rician: RicianFade, _ a: Double, _ b: Double) -> Double {
+            let re = rician.lineOfSight + rician.scatter * a, im = rician.scatter * b
+            return decibels.of(max(re * re + im * im, 1e-12)) - rician.mean
         }
-        #expect(largest < bounds.fades && largest > 0)
+        let steps = (0...40).map { -largestNormal + 2 * largestNormal * Double($0) / 40 }
+        for rician in [link, channel] {
+            let largest = rician.largest(normalsUpTo: largestNormal)
+            for a in steps { for b in steps { #expect(fade(rician, a, b) <= largest) } }
+            #expect(abs(fade(rician, largestNormal, largestNormal) - largest) < 1e-6, "the bound is reached")
+        }
+        #expect(abs(bounds.channel - channel.largest(normalsUpTo: largestNormal)) < 1e-12)
+        #expect(abs(bounds.fades - bounds.channel - link.largest(normalsUpTo: largestNormal)) < 1e-12)
         var spectrum = SeededGenerator(seed: 11)
         var field = SharedSpectrumShadowing(sigma: 2.3, correlationLength: 1.7, generator: &spectrum)
         var phases = SeededGenerator(seed: 5)

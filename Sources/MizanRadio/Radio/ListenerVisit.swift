@@ -8,7 +8,7 @@ import MizanTime
 /// is then; one that stops scanning is passed over), less the phones that
 /// were not scanning when the visit began; else every phone scanning when it
 /// began (the caller asks whether each still scans). The two differ only by
-/// visits that would find the till silent and do nothing; the audience costs
+/// visits that would find the phone can never hear the till and do nothing; the audience costs
 /// more per phone visited (a row read word by word), so it pays only where
 /// it spares many. If the audiences stop tracking during the visit, it goes
 /// on through the phones scanning when it began, from the next index.

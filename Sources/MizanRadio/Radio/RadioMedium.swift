@@ -74,8 +74,10 @@ public final class RadioMedium {
     /// packet's fate (tests lower it to check that).
     package var heldCacheCapacity = HeldCache.maximumCapacity
     /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
-    /// in its stand (`HeldCache.keepSilent`), and how many it marked: a cost, never a packet's
-    /// fate (tests turn it off to check that).
+    /// in its stand (`HeldCache.keepSilent`), and how many it marked; with it, the tills' audiences
+    /// pass over the phones that can never hear them and a phone starting to scan looks at the
+    /// far tills at once (`SignalAdvertising.lookAround`): a cost, never a packet's fate (tests
+    /// turn it off to check that).
     /// (Unchecked exclusivity, as the counters above: read and bumped where a packet is heard.)
     @exclusivity(unchecked) package var keepsSilentTills = true
     @exclusivity(unchecked) package var silentTillsMarked = 0

@@ -541,8 +541,8 @@ final class SignalAdvertising: Advertising {
     /// that out: on a row of thousands of tills, most of the first second's work. It works a held
     /// signal out only as far as it takes to know it silent (`SignalModel.held(unlessUnder:)`:
     /// most of these are), and what it finds is what those visits would (every draw is hashed:
-    /// `SignalModel`), so nothing heard changes; a till it does not ask about (nearer, or louder
-    /// than its mean) is found silent, if it is, when its events visit the phone, as before. The
+    /// `SignalModel`), so nothing heard changes; a till it does not ask about (nearer than
+    /// `quietBeyond`) is found silent, if it is, when its events visit the phone, as before. The
     /// guess leaves out the phone's own offsets, its carriage and the walls: it only chooses which
     /// tills are asked now rather than later.
     private func lookAround(_ phone: PhoneEndpoint, in medium: RadioMedium) {

@@ -111,8 +111,9 @@ final class TillAudiences {
         setEveryRow(slot, counted: true)
     }
 
-    /// The phone, standing still, found the till silent in its stand (and its cache kept that:
-    /// `HeldCache.keepSilent`): the till's events pass it over until it moves.
+    /// The phone, standing still, found it can never hear the till in its stand (silent, or too
+    /// weak for any noise to lift to the sensitivity; a till of the floor when its scan began):
+    /// the till's events pass it over until it moves.
     @inline(__always)
     func silence(till: Int, phone: Int) {
         let slot = phone - base

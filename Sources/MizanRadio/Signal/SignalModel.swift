@@ -141,9 +141,9 @@ public struct SignalModel: Sendable {
 
     /// `held`, to the bit, unless what it holds on every channel is surely under `level` dB: then
     /// nil, and the parts that could not lift it to `level` are not worked out. Step by step,
-    /// what is known so far plus the most the rest could add (`heldBounds`): the mean and the
-    /// till's offsets; the shadowing; the fixed offset (`fixedOffset()`, asked only then, at most
-    /// `fixedAtMost`); the link's fade; the channels' fades.
+    /// what is known so far plus the most the rest could add (`heldBounds`), asked after the mean
+    /// and the till's offsets, after the shadowing, and after the fixed offset (`fixedOffset()`,
+    /// asked only then, at most `fixedAtMost`) and the link's fade; then the channels' fades.
     @inline(__always)
     func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
               stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: () -> Double) -> HeldSignal? {
