@@ -75,14 +75,14 @@ let package = Package(
         .testTarget(name: "MizanSelectionTests", dependencies: ["MizanSelection", "MizanProtocol", "MizanGeometry", "MizanTestSupport"]),
         .testTarget(name: "MizanRuntimeTests", dependencies: ["MizanRuntime", "MizanProtocol", "MizanCrypto", "MizanTestSupport", "MizanSelection"]),
         .testTarget(name: "MizanSimTests", dependencies: ["MizanSim", "MizanFormats", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanGeometry"]),
-        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry", "MizanCrypto", "MizanTime"]),
+        .testTarget(name: "MizanFormatsTests", dependencies: ["MizanFormats", "MizanSim", "MizanRadio", "MizanProtocol", "MizanGeometry", "MizanCrypto", "MizanTime", "MizanTestSupport"]),
         .testTarget(name: "MizanRecordingsTests", dependencies: ["MizanRecordings", "MizanFormats", "MizanProtocol", "MizanSim", "MizanRadio", "MizanTime", "MizanGeometry", "MizanSelection"]),
         .testTarget(name: "MizanRehearsalTests", dependencies: ["MizanRehearsal", "MizanFormats", "MizanProtocol", "MizanCrypto"]),
         // The radio contract: the medium, the in-memory link and the loopback link behave alike.
         .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanTestSupport", "MizanGeometry"]),
         // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
         .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
-        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanRecordings", "MizanRadio", "MizanGeometry"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanRecordings", "MizanRadio", "MizanGeometry", "MizanTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import MizanSim
 import Testing
 @testable import MizanFormats
+import MizanTestSupport
 
 /// A floor trace is read as it streams in and refused unless it is whole.
 @Suite struct FloorTraceFileTests {
@@ -17,7 +18,7 @@ import Testing
     }()
 
     static func file(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-trace-\(UUID().uuidString).jsonl").path
+        let path = ScratchFolder.path("mizan-trace-\(UUID().uuidString).jsonl")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MizanFormats
+import MizanTestSupport
 
 /// Lines read as a file streams in split as `TextLines` splits a whole text.
 @Suite struct LineReaderTests {
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func invalidUTF8IsRefusedWithItsLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-bytes-\(UUID().uuidString)").path
+        let path = ScratchFolder.path("mizan-bytes-\(UUID().uuidString)")
         try Data([0x61, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reader = try LineReader(path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import mizan
+import MizanTestSupport
 
 /// The cluster files run as written: every path they name exists (in the
 /// repository, in the image the Containerfile builds, or in a volume the Job
@@ -104,7 +105,7 @@ import Testing
     /// Runs deploy/sweep.slurm as Slurm would for array task `task`, with a
     /// `mizan` that prints its arguments: the exit status and what it was given.
     static func slurmTask(_ task: String) throws -> (status: Int32, arguments: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slurm-\(task)-\(getpid())").path
+        let folder = ScratchFolder.path("slurm-\(task)-\(getpid())")
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder + "/.build/release", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

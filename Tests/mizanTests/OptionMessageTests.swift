@@ -3,6 +3,7 @@ import Testing
 import MizanFormats
 @testable import mizan
 @testable import mizan_bench
+import MizanTestSupport
 
 /// An option of the wrong mode or strategy is named as such; mizan-bench reads
 /// its command line as the other commands do; --out and --trace go together.
@@ -34,7 +35,7 @@ import MizanFormats
     }
 
     @Test func aRunFolderAndATraceElsewhereBothGetWritten() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-\(UUID().uuidString)").path
+        let directory = ScratchFolder.path("mizan-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let status = try RunCommand.main(["--minutes", "0.2", "--out", directory + "/o", "--trace", directory + "/t.jsonl", "--jobs", "1"])

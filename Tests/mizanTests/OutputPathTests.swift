@@ -2,12 +2,13 @@ import Foundation
 import MizanFormats
 import Testing
 @testable import mizan
+import MizanTestSupport
 
 /// Outputs that never mislead: no empty path, no output over an input, no two
 /// outputs at one path, every file whole, a run folder marked complete last.
 @Suite struct OutputPathTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-out-\(UUID().uuidString)").path
+        let path = ScratchFolder.path("mizan-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

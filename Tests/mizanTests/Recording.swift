@@ -1,11 +1,12 @@
 import Foundation
+import MizanTestSupport
 
 /// A small recording in RSSI trace format v1 for the commands' tests: three
 /// tills in a row 3 m apart and three phones walking along it for 20 s, each
 /// hearing every till twice a second with RSSI that falls with distance.
 enum Recording {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-recording-\(UUID().uuidString)").path
+        let path = ScratchFolder.path("mizan-recording-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

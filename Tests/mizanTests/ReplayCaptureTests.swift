@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import mizan
+import MizanTestSupport
 
 /// `mizan replay --pcap FILE`: one transaction's air, for Wireshark.
 @Suite struct ReplayCaptureTests {
     @Test func aTransactionsCaptureHoldsItsTillsAdvertisingAndItsLinksExchangesOnly() throws {
         let floor = try RunCommandTests.file(#"{"minutes": 0.5, "tills": {"row": {"count": 3}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 4}}"#)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-replay-\(UUID().uuidString).pcapng").path
+        let path = ScratchFolder.path("mizan-replay-\(UUID().uuidString).pcapng")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ReplayCommand.main(["--floor", floor, "--transaction", "2", "--pcap", path]) == 0)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))

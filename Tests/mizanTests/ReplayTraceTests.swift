@@ -2,6 +2,7 @@ import Foundation
 import MizanFormats
 import Testing
 @testable import mizan
+import MizanTestSupport
 
 /// `mizan replay --trace` reads the run's recorded trace as it streams in, and
 /// only a whole trace of the same run.
@@ -10,7 +11,7 @@ import Testing
 
     static func recordedTrace(seed: Int) throws -> (floor: String, trace: String) {
         let floor = try RunCommandTests.file(Self.floor)
-        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-trace-\(UUID().uuidString).jsonl").path
+        let trace = ScratchFolder.path("mizan-trace-\(UUID().uuidString).jsonl")
         #expect(try RunCommand.main([floor, "--seed", String(seed), "--trace", trace]) == 0)
         return (floor, trace)
     }
@@ -76,7 +77,7 @@ import Testing
     @Test func aRegressionRunsTraceEndsWithItsEndRecord() throws {
         let refusal = RunCommandTests.failure { try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", "nope"]) }?.message ?? ""
         let label = try #require(refusal.components(separatedBy: "expected one of: ").last?.components(separatedBy: ", ").first)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-regress-\(UUID().uuidString)").path
+        let folder = ScratchFolder.path("mizan-regress-\(UUID().uuidString)")
         let trace = folder + "-trace.jsonl"
         #expect(try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", label, "--trace", trace, "--out", folder]) == 0)
         var events = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import mizan
+import MizanTestSupport
 
 /// `mizan run`, `replay` and `sweep` refuse bad input with a clear error and exit status 2.
 @Suite struct RunCommandTests {
@@ -14,7 +15,7 @@ import Testing
     }
 
     static func file(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-\(UUID().uuidString).json").path
+        let path = ScratchFolder.path("mizan-\(UUID().uuidString).json")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MizanTestSupport
 
 /// What `mizan run --out` writes for people to look at is one seed's run,
 /// byte for byte, whatever the number of cores it used.
@@ -7,7 +8,7 @@ import Testing
     static let mizan = RepositoryTests.root + "/.build/debug/mizan"
 
     static func run(jobs: Int) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-files-\(getpid())-\(jobs)").path
+        let folder = ScratchFolder.path("run-files-\(getpid())-\(jobs)")
         try? FileManager.default.removeItem(atPath: folder)
         let (status, _) = try runChild(Self.mizan, ["run", "--minutes", "0.5", "--seed", "4", "--jobs", String(jobs), "--out", folder])
         #expect(status == 0)
@@ -28,8 +29,8 @@ import Testing
     }
 
     @Test func replayWithOutWritesTheRunsFolderAsRunDoes() throws {
-        let replayed = FileManager.default.temporaryDirectory.appendingPathComponent("replay-files-\(getpid())").path
-        let ran = FileManager.default.temporaryDirectory.appendingPathComponent("replay-run-\(getpid())").path
+        let replayed = ScratchFolder.path("replay-files-\(getpid())")
+        let ran = ScratchFolder.path("replay-run-\(getpid())")
         try? FileManager.default.removeItem(atPath: replayed)
         try? FileManager.default.removeItem(atPath: ran)
         defer { try? FileManager.default.removeItem(atPath: replayed); try? FileManager.default.removeItem(atPath: ran) }

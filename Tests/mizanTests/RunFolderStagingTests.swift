@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import MizanFormats
 @testable import mizan
+import MizanTestSupport
 
 /// A run's folder is written beside --out and swapped in whole: an earlier
 /// run stays whole until the new one is, and a killed run's leftovers beside
 /// it are cleared by the next.
 @Suite struct RunFolderStagingTests {
     @Test func aRunReplacesTheEarlierRunWholeAndLeavesNothingBeside() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-staging-\(UUID().uuidString)").path
+        let root = ScratchFolder.path("mizan-staging-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/run"
         #expect(try RunCommand.main(["--minutes", "0.2", "--out", out, "--jobs", "1"]) == 0)

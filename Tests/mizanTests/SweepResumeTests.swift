@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MizanFormats
 @testable import mizan
+import MizanTestSupport
 
 /// A sweep killed part way continues from its partial file with --resume and
 /// writes what an unbroken sweep writes, byte for byte; a partial of another
@@ -13,7 +14,7 @@ import MizanFormats
     """#
 
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mizan-resume-\(UUID().uuidString)").path
+        let path = ScratchFolder.path("mizan-resume-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try sweep.write(toFile: path + "/sweep.json", atomically: true, encoding: .utf8)
         return path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MizanTestSupport
 
 /// `mizan twin` and `mizan evaluate` bound their work before they start: at
 /// the limit they run, past it they refuse with the figure and the limit,
@@ -9,7 +10,7 @@ import Testing
 
     /// A recording of `phones` phones, each heard from two tills over `seconds` seconds.
     static func recording(seconds: Double, phones: Int = 1) throws -> (folder: String, tills: String, trace: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("work-limit-\(getpid())-\(seconds)-\(phones)").path
+        let folder = ScratchFolder.path("work-limit-\(getpid())-\(seconds)-\(phones)")
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "till,x,y,z\n1,0,0,1\n2,4,0,1\n".write(toFile: folder + "/tills.csv", atomically: true, encoding: .utf8)
