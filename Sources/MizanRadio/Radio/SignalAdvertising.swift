@@ -337,7 +337,10 @@ final class SignalAdvertising: Advertising {
     private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
                           signal: SignalModel, in medium: RadioMedium) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
-        for collider in colliders {
+        // Standing, the tills it found silent where it stands are passed over by their marks alone
+        // (what `packetHeld` would find first): most of a large floor's colliders.
+        let silent = phone.isStill || medium.now <= phone.motionStart ? phone.heldCache.silentMarks(stand: phone.standTag) : SilentMarks()
+        for collider in colliders where !silent.contains(collider.index) {
             let heldSignal = collider.till.with { other in
                 medium.listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal, in: medium) : nil
             }
