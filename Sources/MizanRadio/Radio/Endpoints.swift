@@ -13,9 +13,9 @@ import MizanRuntime
 package final class TillEndpoint {
     let index: Int
     let tillID: TillID
-    @exclusivity(unchecked) var position: Position
+    let position: Position
     /// Transmit-side RSSI offset, dB.
-    @exclusivity(unchecked) var offset: Double
+    let offset: Double
     @exclusivity(unchecked) var availability: RadioAvailability = .on
     /// The encoded advertisement while advertising.
     @exclusivity(unchecked) var advertisingPayload: [UInt8]?

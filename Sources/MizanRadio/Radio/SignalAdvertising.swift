@@ -70,8 +70,10 @@ final class SignalAdvertising: Advertising {
 
     /// Each till's squared distance (m^2) beyond which its mean RSSI, with its offsets, lies under
     /// the level where a packet could be heard or spoil one (`silentBelow` less the largest noise):
-    /// the tills a phone that starts scanning asks about at once (`lookAround`).
-    private var quietBeyond: [Double] = []
+    /// the tills a phone that starts scanning asks about at once (`lookAround`). Beside it the till's
+    /// index, position and offset (a till's are fixed when it is made), so that the pass over every till
+    /// reads one array and no till.
+    private var quietBeyond: [(spot: TillSpot, squared: Double)] = []
     /// The box the tills stand in, and the least of `quietBeyond`: a phone farther than that from
     /// no corner of the box has no till to ask about (`lookAround`; a room, a concourse).
     private var tillsLow = Position(x: .infinity, y: .infinity, z: .infinity)
@@ -99,8 +101,8 @@ final class SignalAdvertising: Advertising {
 
     func addTill(_ till: TillEndpoint) {
         signal.addTill()
-        quietBeyond.append(quietDistanceSquared(of: till))
-        nearestQuiet = Swift.min(nearestQuiet, quietBeyond[till.index])
+        quietBeyond.append((TillSpot(till), quietDistanceSquared(of: till)))
+        nearestQuiet = Swift.min(nearestQuiet, quietBeyond[till.index].squared)
         tillsLow = Position(x: Swift.min(tillsLow.x, till.position.x), y: Swift.min(tillsLow.y, till.position.y), z: Swift.min(tillsLow.z, till.position.z))
         tillsHigh = Position(x: Swift.max(tillsHigh.x, till.position.x), y: Swift.max(tillsHigh.y, till.position.y), z: Swift.max(tillsHigh.z, till.position.z))
     }
@@ -421,8 +423,8 @@ final class SignalAdvertising: Advertising {
         if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
         let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
         // Never heard, and never enough to spoil a packet heard (`receive`, `survives`): kept as a bit.
-        if isSilent(value, signal: signal), medium.keepsSilentTills { return keepSilent(phone, till, stand, in: medium) }
-        keepHeard(value, phone, till, stand, signal: signal, in: medium)
+        if isSilent(value, signal: signal), medium.keepsSilentTills { return keepSilent(phone, till: till.index, stand, in: medium) }
+        keepHeard(value, phone, till: till.index, stand, signal: signal, in: medium)
         return value
     }
 
@@ -431,11 +433,11 @@ final class SignalAdvertising: Advertising {
     /// asks the cache) is never heard: its events pass the phone over while it stands still, as a
     /// silent till's do (`keepSilent`; their visits would do nothing). (Inlined, as `keepSilent`.)
     @inline(__always)
-    private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32,
+    private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, till: Int, _ stand: UInt32,
                            signal: SignalModel, in medium: RadioMedium) {
-        phone.heldCache.keep(value, till: till.index, stand: stand)
-        if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till.index) {
-            medium.listeners.audiences?.silence(till: till.index, phone: phone.index)
+        phone.heldCache.keep(value, till: till, stand: stand)
+        if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
+            medium.listeners.audiences?.silence(till: till, phone: phone.index)
         }
     }
 
@@ -449,13 +451,13 @@ final class SignalAdvertising: Advertising {
     /// The phone keeps the till as silent in its stand `stand`. (Inlined: as a call, the per-packet
     /// path that asks it spills registers for it, about 0.6 % of W3's instructions.)
     @inline(__always)
-    private func keepSilent(_ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32, in medium: RadioMedium) -> ChannelSignal {
-        let kept = phone.heldCache.keepSilent(till: till.index, stand: stand)
+    private func keepSilent(_ phone: PhoneEndpoint, till: Int, _ stand: UInt32, in medium: RadioMedium) -> ChannelSignal {
+        let kept = phone.heldCache.keepSilent(till: till, stand: stand)
         medium.silentTillsMarked &+= 1
         // Standing still (until its motion changes, which gives it back), its visits by the
         // till's events would find the till silent: they pass it over. (Not with a capture of
         // the air, which stops the audiences: `RadioMedium.sniff`.)
-        if kept, phone.isStill { medium.listeners.audiences?.silence(till: till.index, phone: phone.index) }
+        if kept, phone.isStill { medium.listeners.audiences?.silence(till: till, phone: phone.index) }
         return .silent
     }
 
@@ -471,42 +473,39 @@ final class SignalAdvertising: Advertising {
     /// What the phone holds from the till now (`SignalModel.held`).
     @inline(never)
     private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, in medium: RadioMedium) -> HeldSignal {
-        // Nothing is under minus infinity: never nil (and the bounds fold away).
-        heldNow(phone, till, signal: signal, unlessUnder: -.infinity, in: medium)!
-    }
-
-    /// `computeHeld`, or nil when standing that is surely under `level` on every channel.
-    @inline(never)
-    private func computeHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, unlessUnder level: Double,
-                             in medium: RadioMedium) -> HeldSignal? {
-        heldNow(phone, till, signal: signal, unlessUnder: level, in: medium)
-    }
-
-    @inline(__always)
-    private func heldNow(_ phone: PhoneEndpoint, _ till: TillEndpoint, signal: SignalModel, unlessUnder level: Double,
-                         in medium: RadioMedium) -> HeldSignal? {
-        let standing = phone.isStill || medium.now <= phone.motionStart
         let here = medium.position(of: phone)
-        if standing {
-            // The shadowing features of its spot: once per stand, for every till.
-            let basis: SharedSpectrumShadowing.Basis
-            if let kept = phone.shadowingBasis, kept.stand == phone.stands {
-                basis = kept.basis
-            } else {
-                basis = signal.shadowingBasis(at: here)
-                phone.shadowingBasis = (phone.stands, basis)
-            }
-            // The carrier's body at its best toward the till, and the walls at their least.
-            let atMost = till.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
-            return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here, basis: basis,
-                               stand: phone.stands << 24, unlessUnder: level, fixedAtMost: atMost,
-                               fixedOffset: { heldOffset(phone, till, at: here, standing: true) })
+        if phone.isStill || medium.now <= phone.motionStart {
+            // Nothing is under minus infinity: never nil (and the bounds fold away).
+            return heldStanding(phone, till, TillSpot(till), at: here, basis: standingBasis(phone, at: here, signal: signal), signal: signal,
+                                unlessUnder: -.infinity)!
         }
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
                            basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1),
                            fixedOffset: heldOffset(phone, till, at: here, standing: false))
+    }
+
+    /// The shadowing features of the spot `here` where the phone stands: worked out once per stand, for every till.
+    @inline(__always)
+    private func standingBasis(_ phone: PhoneEndpoint, at here: Position, signal: SignalModel) -> SharedSpectrumShadowing.Basis {
+        if let kept = phone.shadowingBasis, kept.stand == phone.stands { return kept.basis }
+        let basis = signal.shadowingBasis(at: here)
+        phone.shadowingBasis = (phone.stands, basis)
+        return basis
+    }
+
+    /// What the phone standing at `here` (its spot's features `basis`) holds from the till (`spot`: its
+    /// index, position and offset, read from the till only when asked for them), or nil when that is
+    /// surely under `level` on every channel (`SignalModel.held(unlessUnder:)`).
+    @inline(__always)
+    private func heldStanding(_ phone: PhoneEndpoint, _ till: TillEndpoint, _ spot: TillSpot, at here: Position, basis: SharedSpectrumShadowing.Basis,
+                              signal: SignalModel, unlessUnder level: Double) -> HeldSignal? {
+        // The carrier's body at its best toward the till, and the walls at their least.
+        let atMost = spot.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
+        return signal.held(till: spot.index, tillPosition: spot.position, phone: phone.index, at: here, basis: basis,
+                           stand: phone.stands << 24, unlessUnder: level, fixedAtMost: atMost,
+                           fixedOffset: { heldOffset(phone, till, at: here, standing: true) })
     }
 
     /// What adds to the till's signal at the phone besides the room's draws, dB: the till's and the
@@ -557,18 +556,20 @@ final class SignalAdvertising: Advertising {
                                 y: Swift.max(abs(here.y - tillsLow.y), abs(here.y - tillsHigh.y)),
                                 z: Swift.max(abs(here.z - tillsLow.z), abs(here.z - tillsHigh.z)))
         guard farthest.squaredDistance(to: Position(x: 0, y: 0, z: 0)) > nearestQuiet else { return }
+        // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
+        let basis = standingBasis(phone, at: here, signal: signal), level = silentBelow - signal.noiseBound
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
-                for index in tills.indices where !phone.heldCache.isSilent(till: index, stand: stand) {
+                for index in tills.indices where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
+                    && !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
-                        guard here.squaredDistance(to: till.position) > quietBeyond[index] else { return }
                         // Worked out no further than it takes to know it silent, as most are.
-                        guard let held = computeHeld(phone, till, signal: signal, unlessUnder: silentBelow - signal.noiseBound, in: medium),
+                        guard let held = heldStanding(phone, till, quietBeyond[index].spot, at: here, basis: basis, signal: signal, unlessUnder: level),
                               case let value = ChannelSignal(held), !isSilent(value, signal: signal) else {
-                            _ = keepSilent(phone, till, stand, in: medium)
+                            _ = keepSilent(phone, till: index, stand, in: medium)
                             return
                         }
-                        keepHeard(value, phone, till, stand, signal: signal, in: medium)
+                        keepHeard(value, phone, till: index, stand, signal: signal, in: medium)
                     }
                 }
             }
@@ -684,6 +685,20 @@ final class SignalAdvertising: Advertising {
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
 /// keeps every till for the run), its index and its event's number.
+/// What the held signal asks of a till first (`SignalAdvertising.heldStanding`): its index, position and offset.
+struct TillSpot {
+    let index: Int
+    let position: Position
+    let offset: Double
+
+    @inline(__always)
+    init(_ till: TillEndpoint) {
+        index = till.index
+        position = till.position
+        offset = till.offset
+    }
+}
+
 package struct Collider {
     let till: Borrowed<TillEndpoint>
     let index: Int
