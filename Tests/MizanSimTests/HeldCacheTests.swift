@@ -126,7 +126,7 @@ import Testing
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 150), payers: .pairs(distance: 0.5), duration: .seconds(20))
         #expect(plan.radio.advertising == .signal && plan.radio.farField != nil)
         plan.payerBehaviour.reviewTime = 1...2
-        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 3)
+        let (cut, _) = try Self.runMarkingSilentTillsAndNot(plan, seed: 3)
         #expect(cut.report.transactions > 0)
     }
 
@@ -135,21 +135,34 @@ import Testing
     @Test func tillsKilometresApartGiveTheSameTraceWithSilentTillsMarkedAsWithout() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 5, spacing: 700), payers: .pairs(distance: 0.5), duration: .seconds(20))
         plan.payerBehaviour.reviewTime = 1...2
-        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 4)
+        let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 4)
         #expect(cut.report.transactions > 0)
+        #expect(medium.silentTillsMarkedAtScanStart > 0, "the phones' first looks found the far tills silent")
+    }
+
+    /// Tills 250 m apart: each phone's neighbours are too weak to be heard (their mean about
+    /// -116 dBm) though strong enough to spoil a weak packet, so their events pass it over while
+    /// it keeps what it holds from them; the trace is the one without.
+    @Test func tillsTooWeakToBeHeardButNotSilentArePassedOverWithTheSameTrace() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 4, spacing: 250), payers: .pairs(distance: 0.5), duration: .seconds(20))
+        plan.payerBehaviour.reviewTime = 1...2
+        let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 5)
+        #expect(cut.report.transactions > 0)
+        #expect(medium.tooWeakTillsPassedOver > 0, "neighbours too weak to be heard were passed over")
     }
 
     /// The run of `plan` and `seed` with silent tills marked, checked against the run without:
     /// some marked, some events visiting their audiences, and the same trace byte for byte.
-    static func runMarkingSilentTillsAndNot(_ plan: FloorPlan, seed: UInt64) throws -> FloorRun {
-        var medium: RadioMedium?
-        let cut = try FloorRun(plan, seed: seed, medium: { medium = $0 })
+    static func runMarkingSilentTillsAndNot(_ plan: FloorPlan, seed: UInt64) throws -> (run: FloorRun, medium: RadioMedium) {
+        var kept: RadioMedium?
+        let cut = try FloorRun(plan, seed: seed, medium: { kept = $0 })
         let every = try FloorRun(plan, seed: seed, medium: { $0.keepsSilentTills = false })
-        #expect(try #require(medium).silentTillsMarked > 0)
-        #expect(try #require(medium?.listeners.audiences).audienceVisits > 0, "events visited their audiences")
+        let medium = try #require(kept)
+        #expect(medium.silentTillsMarked > 0)
+        #expect(try #require(medium.listeners.audiences).audienceVisits > 0, "events visited their audiences")
         #expect(cut.trace.count > 100)
         #expect(every.trace == cut.trace)
-        return cut
+        return (cut, medium)
     }
 
     /// The same with payers queuing, who take a new stand at every step of the queue and walk
@@ -158,7 +171,7 @@ import Testing
     @Test func payersMovingWhileTheirPhonesMarkSilentTillsGiveTheSameTraceAsPhonesComputingEvery() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 120), payers: .queues(meanGap: .seconds(4), idle: 0), duration: .seconds(90))
         plan.payerBehaviour.reviewTime = 1...2
-        let cut = try Self.runMarkingSilentTillsAndNot(plan, seed: 8)
+        let (cut, _) = try Self.runMarkingSilentTillsAndNot(plan, seed: 8)
         #expect(cut.report.transactions > 10)
     }
 }

@@ -81,6 +81,11 @@ public final class RadioMedium {
     /// (Unchecked exclusivity, as the counters above: read and bumped where a packet is heard.)
     @exclusivity(unchecked) package var keepsSilentTills = true
     @exclusivity(unchecked) package var silentTillsMarked = 0
+    /// Of those, the ones a phone's first look marked as it began to scan (`SignalAdvertising.lookAround`).
+    @exclusivity(unchecked) package var silentTillsMarkedAtScanStart = 0
+    /// Tills whose events pass a phone over because it holds them too weak ever to be heard there,
+    /// though not silent (`SignalAdvertising.keepHeard`).
+    @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 

@@ -438,6 +438,7 @@ final class SignalAdvertising: Advertising {
         phone.heldCache.keep(value, till: till, stand: stand)
         if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
             medium.listeners.audiences?.silence(till: till, phone: phone.index)
+            medium.tooWeakTillsPassedOver &+= 1
         }
     }
 
@@ -567,6 +568,7 @@ final class SignalAdvertising: Advertising {
                         guard let held = heldStanding(phone, till, quietBeyond[index].spot, at: here, basis: basis, signal: signal, unlessUnder: level),
                               case let value = ChannelSignal(held), !isSilent(value, signal: signal) else {
                             _ = keepSilent(phone, till: index, stand, in: medium)
+                            medium.silentTillsMarkedAtScanStart &+= 1
                             return
                         }
                         keepHeard(value, phone, till: index, stand, signal: signal, in: medium)
