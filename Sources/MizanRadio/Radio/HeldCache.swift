@@ -16,6 +16,10 @@
 /// a phone hears.
 struct HeldCache {
     private var entries: [HeldEntry] = []
+    /// `entries.count` (set wherever `entries` is), kept beside the phone's other fields: a slot is
+    /// found without reading the entries' header first (on a large floor each is a miss, and the
+    /// entry's own read waited on it).
+    private var slots = 0
     /// The most slots this scan may grow to (`removeAll`).
     private var limit = 1
     /// One bit per till index: silent in the stand `silentStand`.
@@ -47,6 +51,7 @@ struct HeldCache {
             }
         } else {
             entries = Array(repeating: HeldEntry(), count: start)
+            slots = start
         }
     }
 
@@ -54,6 +59,7 @@ struct HeldCache {
     /// the phone's next scan from the same stand.
     mutating func release() {
         entries = []
+        slots = 0
     }
 
     /// Calls `body` with each till found silent in stand `stand`, in index order.
@@ -104,9 +110,10 @@ struct HeldCache {
     /// What the phone receives from `till` in its stand `stand`, if kept.
     @inline(__always)
     func signal(till: Int, stand: UInt32) -> ChannelSignal? {
-        entries.withUnsafeBufferPointer { entries in
-            guard !entries.isEmpty else { return nil }
-            let entry = entries[Self.slot(of: till, capacity: entries.count)]
+        guard slots > 0 else { return nil }
+        let slot = Self.slot(of: till, capacity: slots)
+        return entries.withUnsafeBufferPointer { entries in
+            let entry = entries[slot]
             return Int(entry.till) == till && entry.stand == stand ? entry.signal : nil
         }
     }
@@ -132,6 +139,7 @@ struct HeldCache {
             grown[Self.slot(of: Int(entry.till), capacity: count)] = entry
         }
         entries = grown
+        slots = count
     }
 
     /// The slots it has now.
