@@ -77,13 +77,8 @@ struct HeldCache {
     /// Whether `till` was found silent in stand `stand` (`keepSilent`).
     @inline(__always)
     func isSilent(till: Int, stand: UInt32) -> Bool {
-        stand == silentStand && SilentMarks.marked(till, in: silent)
-    }
-
-    /// The tills found silent in stand `stand` (none for another stand), as they are now: the
-    /// marks kept after this are not in them.
-    func silentMarks(stand: UInt32) -> SilentMarks {
-        stand == silentStand ? SilentMarks(words: silent) : SilentMarks()
+        guard stand == silentStand, till >> 6 < silent.count else { return false }
+        return silent[till >> 6] & (1 << UInt64(till & 63)) != 0
     }
 
     /// Whether it has a mark for `till`: a till of the floor when the scan began.
@@ -148,19 +143,6 @@ struct HeldCache {
     @inline(__always)
     private static func slot(of till: Int, capacity: Int) -> Int {
         till < capacity ? till : till % capacity
-    }
-}
-
-/// The tills a phone found silent in one stand (`HeldCache.silentMarks`), a bit per till index.
-struct SilentMarks {
-    var words: [UInt64] = []
-
-    @inline(__always)
-    func contains(_ till: Int) -> Bool { Self.marked(till, in: words) }
-
-    @inline(__always)
-    static func marked(_ till: Int, in words: [UInt64]) -> Bool {
-        till >> 6 < words.count && words[till >> 6] & (1 << UInt64(till & 63)) != 0
     }
 }
 

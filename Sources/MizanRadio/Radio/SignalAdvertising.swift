@@ -339,14 +339,17 @@ final class SignalAdvertising: Advertising {
     private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
                           signal: SignalModel, in medium: RadioMedium) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
-        // Standing, the tills it found silent where it stands are passed over by their marks alone
-        // (what `packetHeld` would find first): most of a large floor's colliders.
-        let silent = phone.isStill || medium.now <= phone.motionStart ? phone.heldCache.silentMarks(stand: phone.standTag) : SilentMarks()
-        for collider in colliders where !silent.contains(collider.index) {
-            let heldSignal = collider.till.with { other in
+        // Standing and hearing every till, what the phone keeps for its stand answers first, read
+        // here as `packetHeld` reads it: a silent till's mark (most of a large floor's colliders),
+        // else its signal. Only a till it keeps nothing of is asked through `packetHeld`.
+        let standing = (phone.isStill || medium.now <= phone.motionStart) && medium.listeners.audibility == .everyone
+        let stand = phone.standTag
+        for collider in colliders {
+            if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
+            let kept = standing ? phone.heldCache.signal(till: collider.index, stand: stand) : nil
+            guard let heldSignal = kept ?? collider.till.with({ other in
                 medium.listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal, in: medium) : nil
-            }
-            guard let heldSignal else { continue }
+            }) else { continue }
             let interferer = heldSignal.channel(channel)
             // So far below that no noise it can draw makes it matter, or so far above that none saves the
             // packet: its noise is not drawn (a hash, so no other draw moves).
