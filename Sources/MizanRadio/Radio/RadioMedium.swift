@@ -83,8 +83,8 @@ public final class RadioMedium {
     @exclusivity(unchecked) package var silentTillsMarked = 0
     /// Of those, the ones a phone's first look marked as it began to scan (`SignalAdvertising.lookAround`).
     @exclusivity(unchecked) package var silentTillsMarkedAtScanStart = 0
-    /// Tills whose events pass a phone over because it holds them too weak ever to be heard there,
-    /// though not silent (`SignalAdvertising.keepHeard`).
+    /// Times a till was found too weak ever to be heard where a phone stands, though not silent,
+    /// and its events asked to pass the phone over (`SignalAdvertising.keepHeard`).
     @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double

@@ -74,7 +74,7 @@ final class SignalAdvertising: Advertising {
     /// index, position and offset (a till's are fixed when it is made), so that the pass over every till
     /// reads one array and no till.
     private var quietBeyond: [(spot: TillSpot, squared: Double)] = []
-    /// The box the tills stand in, and the least of `quietBeyond`: a phone farther than that from
+    /// The box the tills stand in, and the least of `quietBeyond`'s distances: a phone farther than that from
     /// no corner of the box has no till to ask about (`lookAround`; a room, a concourse).
     private var tillsLow = Position(x: .infinity, y: .infinity, z: .infinity)
     private var tillsHigh = Position(x: -.infinity, y: -.infinity, z: -.infinity)
@@ -688,8 +688,6 @@ final class SignalAdvertising: Advertising {
     }
 }
 
-/// Another till's advertising event overlapping the one under way: the till (unretained: the medium
-/// keeps every till for the run), its index and its event's number.
 /// What the held signal asks of a till first (`SignalAdvertising.heldStanding`): its index, position and offset.
 struct TillSpot {
     let index: Int
@@ -704,6 +702,8 @@ struct TillSpot {
     }
 }
 
+/// Another till's advertising event overlapping the one under way: the till (unretained: the medium
+/// keeps every till for the run), its index and its event's number.
 package struct Collider {
     let till: Borrowed<TillEndpoint>
     let index: Int
