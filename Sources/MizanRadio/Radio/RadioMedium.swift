@@ -84,7 +84,7 @@ public final class RadioMedium {
     /// Of those, the ones a phone's first look marked as it began to scan (`SignalAdvertising.lookAround`).
     @exclusivity(unchecked) package var silentTillsMarkedAtScanStart = 0
     /// Times a till was found too weak ever to be heard where a phone stands, though not silent,
-    /// and its events asked to pass the phone over (`SignalAdvertising.keepHeard`).
+    /// and its audience told to pass the phone over (`SignalAdvertising.keepHeard`).
     @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double

@@ -440,8 +440,10 @@ final class SignalAdvertising: Advertising {
                            signal: SignalModel, in medium: RadioMedium) {
         phone.heldCache.keep(value, till: till, stand: stand)
         if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
-            medium.listeners.audiences?.silence(till: till, phone: phone.index)
-            medium.tooWeakTillsPassedOver &+= 1
+            if let audiences = medium.listeners.audiences {
+                audiences.silence(till: till, phone: phone.index)
+                medium.tooWeakTillsPassedOver &+= 1
+            }
         }
     }
 
@@ -500,8 +502,9 @@ final class SignalAdvertising: Advertising {
     }
 
     /// What the phone standing at `here` (its spot's features `basis`) holds from the till (`spot`: its
-    /// index, position and offset, read from the till only when asked for them), or nil when that is
-    /// surely under `level` on every channel (`SignalModel.held(unlessUnder:)`).
+    /// index, position and offset; the till itself is read only for the fixed offset, once the bounds
+    /// cannot settle it), or nil when that is surely under `level` on every channel
+    /// (`SignalModel.held(unlessUnder:)`).
     @inline(__always)
     private func heldStanding(_ phone: PhoneEndpoint, _ till: TillEndpoint, _ spot: TillSpot, at here: Position, basis: SharedSpectrumShadowing.Basis,
                               signal: SignalModel, unlessUnder level: Double) -> HeldSignal? {
