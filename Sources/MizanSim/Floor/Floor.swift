@@ -13,6 +13,8 @@ import MizanSelection
 public final class Floor {
     public let plan: FloorPlan
     public let seed: UInt64
+    /// Where idle payers stand (`idleArea(of:)`).
+    let idleArea: (width: Double, depth: Double)
     public let ledger = TransactionLedger()
     let loop = SimulationLoop()
     var clock: VirtualClock { loop.clock }
@@ -69,6 +71,7 @@ public final class Floor {
                 jobs: Int = 1, builtInPersons: Bool = true, air: AirObserver? = nil) throws(FrameError) {
         self.builtInPersons = builtInPersons
         self.plan = plan
+        idleArea = Self.idleArea(of: plan)
         cryptoPool = jobs > 1 ? CryptoPool(workers: jobs - 1) : nil
         cryptoAhead = jobs > 1 ? CryptoAheadTally() : nil
         self.seed = seed

@@ -79,9 +79,15 @@ extension Floor {
     }
 
     func idlePosition(using generator: inout SeededGenerator) -> Position {
-        let width = plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1)
-        let depth = plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10)
+        let (width, depth) = idleArea
         return Position(x: generator.uniform(0...width), y: generator.uniform(Swift.min(2, depth)...depth), z: plan.radio.phoneHeight)
+    }
+
+    /// Where idle payers stand (`idlePosition`): the plan's area, else as far along as the tills
+    /// reach and 10 m deeper than them. Worked out once: every idle payer asks.
+    static func idleArea(of plan: FloorPlan) -> (width: Double, depth: Double) {
+        (plan.width ?? Swift.max(plan.tills.map(\.position.x).max() ?? 0, 1),
+         plan.depth ?? (Swift.max(plan.tills.map(\.position.y).max() ?? 0, 0) + 10))
     }
 
     /// Each payer's amount: spread over the plan's range (a prime stride), so
