@@ -50,6 +50,9 @@ struct FloorOptions {
                 throw UsageError("\(command): --tills replaces the floor's tills, but its phones' strategy (\(plan.phoneSelection.label)) is calibrated on the file's tills: change the tills in the floor file instead")
             }
             plan.tills = FloorPlan.row(count: tills)
+            if let refused = FloorFile.tooManyPhones(plan.payers, queueLimit: plan.payerBehaviour.queueLimit, tills: tills) {
+                throw UsageError("\(command): --tills \(tills): \(refused.problem)")
+            }
         }
         if let payers {
             guard payers >= plan.tills.count else {

@@ -27,6 +27,7 @@ enum SummaryText {
         lines.append("wrong till chosen: \(report.wrongTillChoices) of \(report.attemptsWithChoice) (\(format(report.wrongTillRate * 100)) %)")
         lines.append("agreement violations: \(report.violations.count)")
         lines.append("advertising packets: \(report.packetsSent) sent, \(report.packetsHeard) heard")
+        if report.payersTurnedAway > 0 { lines.append("payers turned away from a full line: \(report.payersTurnedAway)") }
         if wallSeconds > 0 {
             lines.append("speed: \(format(report.simulated.seconds / wallSeconds)) virtual s per wall s")
         }

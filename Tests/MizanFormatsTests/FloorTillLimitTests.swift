@@ -1,5 +1,6 @@
 import Testing
 import MizanFormats
+import MizanSim
 
 /// A floor has at most `FloorFile.maximumTills` tills, however they are given:
 /// past it a run would not finish in any time a person waits (docs/running-a-floor.md).
@@ -20,5 +21,25 @@ import MizanFormats
         let tills = (0..<over).map { #"{"x": \#($0), "y": 0}"# }.joined(separator: ",")
         let message = try #require(error(#"{"tills": [\#(tills)], "payers": {"arrivals": "pairs"}}"#))
         #expect(message.contains("\(over) tills, over the \(FloorFile.maximumTills) a floor may have"), "\(message)")
+    }
+
+    @Test func morePhonesStandingAtTheTillsThanTheLimitAreRefusedNamingTheirCount() throws {
+        let tills = FloorFile.maximumTills / 2
+        let message = try #require(error(#"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "pairs", "phonesPerTill": 3}}"#))
+        #expect(message.contains("payers.phonesPerTill") && message.contains("\(tills * 3) phones, over the \(FloorFile.maximumTills) a floor may stand"), "\(message)")
+        #expect(error(#"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "pairs", "phonesPerTill": 2}}"#) == nil)
+        // Queues stand one payer at a till at a time.
+        #expect(error(#"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 5}}"#) == nil)
+    }
+
+    @Test func linesThatCouldHoldMorePayersThanTheLimitAreRefusedAndALineLimitIsRead() throws {
+        let tills = FloorFile.maximumTills, over = FloorFile.maximumQueued / tills + 1
+        let message = try #require(error(#"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": \#(over)}}"#))
+        #expect(message.contains("payers.queueLimit") && message.contains("\(tills * over) payers waiting, over the \(FloorFile.maximumQueued)"), "\(message)")
+        // The default line fits the largest floor.
+        #expect(error(#"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1}}"#) == nil)
+        let plan = try FloorFile.parse(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": 5}}"#, file: "f.json")
+        #expect(plan.payerBehaviour.queueLimit == 5)
+        #expect(error(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": 0}}"#)?.contains("payers.queueLimit") == true)
     }
 }

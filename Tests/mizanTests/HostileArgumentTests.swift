@@ -37,6 +37,15 @@ import MizanRecordings
         #expect(failure?.status == 2)
     }
 
+    @Test func tillsGivenOnTheCommandLineAreRefusedWhenTheFloorsPairsWouldStandTooManyPhones() throws {
+        let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs", "phonesPerTill": 2}}"#)
+        let tills = FloorFile.maximumTills / 2 + 1
+        let failure = RunCommandTests.failure { try RunCommand.main([floor, "--tills", "\(tills)"]) }
+        #expect(failure?.message.hasPrefix("mizan run: --tills \(tills): \(tills) tills with 2 phones each: \(tills * 2) phones, over the") == true,
+                "\(failure?.message ?? "accepted")")
+        #expect(failure?.status == 2)
+    }
+
     @Test func selectRefusesMoreSessionsThanItsLimitBeforeReplayingAny() throws {
         let tills = try RunCommandTests.file("till,x,y,z\n1,0,0,1\n2,10,0,1\n")
         let trace = try RunCommandTests.file("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1\n80000,p,2,-70,1,0,1\n0,q,1,-60,1,0,1\n80000,q,2,-70,1,0,1\n")

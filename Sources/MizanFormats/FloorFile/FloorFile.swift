@@ -22,6 +22,9 @@ public enum FloorFile: JSONFileFormat {
             try area.finish()
         }
         plan.payerBehaviour = try readPayerBehaviour(payers)
+        if let refused = tooManyPhones(arrivals, queueLimit: plan.payerBehaviour.queueLimit, tills: tills.count) {
+            throw payers.error(refused.field, refused.problem)
+        }
         try payers.finish()
         if let operators = try root.optionalObject("operators") {
             plan.operators = try readOperators(operators)
@@ -57,6 +60,25 @@ public enum FloorFile: JSONFileFormat {
     /// Why a floor of `count` tills is refused.
     public static func tooManyTills(_ count: Int) -> String {
         "\(count) tills, over the \(maximumTills) a floor may have: a floor's cost grows with the square of its tills (what a virtual second of \(maximumTills) takes: docs/running-a-floor.md, input limits)"
+    }
+
+    /// The most phones a floor may stand at its tills or in their lines at once: its pairs' phones
+    /// (tills x `phonesPerTill`) at most `maximumTills`, as a payer at each till of the largest
+    /// floor (each works out what it holds from every till); its arrivals' lines (tills x
+    /// `queueLimit`) at most `maximumQueued` (a payer waiting in line takes about 3 KB).
+    public static let maximumQueued = 20 * maximumTills
+
+    /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most
+    /// `queueLimit` long) is refused, if it is: the field to name, and the problem.
+    public static func tooManyPhones(_ arrivals: PayerArrivals, queueLimit: Int, tills: Int) -> (field: String, problem: String)? {
+        switch arrivals {
+        case let .pairs(_, perTill) where tills * perTill > maximumTills:
+            return ("phonesPerTill", "\(tills) tills with \(perTill) phones each: \(tills * perTill) phones, over the \(maximumTills) a floor may stand at its tills: every phone works out what it holds from every till (what \(maximumTills) take: docs/running-a-floor.md, input limits)")
+        case let .queues(meanGap, _) where meanGap > .zero && tills * queueLimit > maximumQueued:
+            return ("queueLimit", "\(tills) tills with lines of up to \(queueLimit): \(tills * queueLimit) payers waiting, over the \(maximumQueued) a floor may hold in its lines (docs/running-a-floor.md, input limits)")
+        default:
+            return nil
+        }
     }
 
     private static func readTills(_ root: JSONObjectReader) throws(JSONFileError) -> [TillPlan] {
@@ -148,6 +170,7 @@ public enum FloorFile: JSONFileFormat {
         if let range = try payers.optionalRange("standX", in: -100...100) { behaviour.standX = range }
         if let range = try payers.optionalRange("standY", in: -100...100) { behaviour.standY = range }
         if let attempts = try payers.optionalInteger("attempts", in: 1...100) { behaviour.attempts = attempts }
+        if let limit = try payers.optionalInteger("queueLimit", in: 1...1_000) { behaviour.queueLimit = limit }
         if let seconds = try payers.optionalNumber("restartSeconds", in: 0...3600) { behaviour.restartDelay = .seconds(seconds) }
         if let seconds = try payers.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
         if let code = try payers.optionalString("currency") {

@@ -45,6 +45,7 @@ public enum SummaryFile {
             ("agreement_violations", .count(report.violations.count)),
             ("advertising_packets_sent", .count(report.packetsSent)),
             ("advertising_packets_heard", .count(report.packetsHeard)),
+            ("payers_turned_away", .count(report.payersTurnedAway)),
         ]
         return rows
     }

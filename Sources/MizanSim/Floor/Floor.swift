@@ -32,6 +32,8 @@ public final class Floor {
     var retirement = PayerRetirement()
     /// Payers on the floor, created or not: indices below this exist.
     var payerCount = 0
+    /// Payers who found their till's line full (`PayerBehaviour.queueLimit`) and went away.
+    var payersTurnedAway = 0
     /// Payers on the floor not created yet, and the draws their creation takes.
     var pendingPayers: PendingPayers?
     var operators: SeededGenerator
@@ -163,7 +165,7 @@ public final class Floor {
         cryptoPool?.shutdown()
         ledger.closeBooks(at: reached)
         return FloorReport(ledger: ledger, plan: plan, seed: seed, simulated: reached, tills: plan.tills.map(\.position),
-                           packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard)
+                           packetsSent: medium.packetsSent, packetsHeard: medium.packetsHeard, payersTurnedAway: payersTurnedAway)
     }
 
     // MARK: devices

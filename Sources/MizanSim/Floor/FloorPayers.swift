@@ -116,6 +116,11 @@ extension Floor {
     /// A payer arrives and joins `till`'s queue; returns the gap before the next.
     func arrives(at index: Int, meanGap: Duration) -> Double {
         let till = tills[index]
+        // A full line: the payer goes away (nothing of theirs is drawn).
+        guard till.queue.count < plan.payerBehaviour.queueLimit else {
+            payersTurnedAway += 1
+            return arrivals.exponential(mean: meanGap.seconds)
+        }
         let phone = addPhone(till: till.index, at: idlePosition())
         till.queue.append(phone.index)
         record(.arrives(phone: phone.index, till: till.index))

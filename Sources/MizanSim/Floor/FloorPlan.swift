@@ -131,6 +131,9 @@ public struct PayerBehaviour: Hashable, Sendable {
     /// how their body's direction swings its signal (`BodyModel`), drawn per
     /// payer. Standing, a payer faces their till; walking, the way they walk.
     public var body = BodyModel.handHeld
+    /// Arrivals (`poisson`): the most payers a till's line holds, the one at the till counted; a
+    /// payer who finds it full goes away (counted in the report, `payersTurnedAway`).
+    public var queueLimit: Int = 20
 
     public init() {}
 }

@@ -13,6 +13,9 @@ struct PayerQueue {
 
     init(from first: Int, to end: Int, by stride: Int) { fresh = (first, stride, end) }
 
+    /// Payers in the line.
+    var count: Int { Swift.max(0, (fresh.end - fresh.next + fresh.stride - 1) / fresh.stride) + back.count - backStart }
+
     var first: Int? { fresh.next < fresh.end ? fresh.next : (backStart < back.count ? back[backStart] : nil) }
 
     mutating func append(_ payer: Int) { back.append(payer) }

@@ -11,6 +11,8 @@ public struct FloorReport: Sendable {
     public let simulated: Duration
     public let packetsSent: Int
     public let packetsHeard: Int
+    /// Payers who found their till's line full and went away (`PayerBehaviour.queueLimit`).
+    public let payersTurnedAway: Int
     public let ledger: TransactionLedgerSnapshot
     public let byEnding: [(ending: Ending, count: Int)]
     public let violations: [TransactionLedger.Settled]
@@ -33,7 +35,9 @@ public struct FloorReport: Sendable {
     /// The floor's walls, for its pictures.
     public let walls: [Wall]
 
-    init(ledger: TransactionLedger, plan: FloorPlan, seed: UInt64, simulated: Duration, tills: [Position], packetsSent: Int, packetsHeard: Int) {
+    init(ledger: TransactionLedger, plan: FloorPlan, seed: UInt64, simulated: Duration, tills: [Position], packetsSent: Int, packetsHeard: Int,
+         payersTurnedAway: Int) {
+        self.payersTurnedAway = payersTurnedAway
         self.seed = seed
         self.name = plan.name
         self.tills = tills
