@@ -154,8 +154,9 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var holdOffs = HoldOffTable()
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
-    /// The shadowing features of the spot it stands on (signal model), and for which stand.
-    var shadowingBasis: (stand: UInt64, basis: SharedSpectrumShadowing.Basis)?
+    /// The shadowing features of the spot it was last asked at (signal model), and the spot's x and y:
+    /// standing, its stand's; walking, where it is at that instant (every till asked then shares them).
+    var shadowingBasis: (x: Double, y: Double, basis: SharedSpectrumShadowing.Basis)?
     /// Bumped whenever its motion changes: a new stand, new fades.
     @exclusivity(unchecked) var stands: UInt64 = 0
     /// Its stand's low 32 bits, as `heldCache`'s entries record it.

@@ -482,22 +482,24 @@ final class SignalAdvertising: Advertising {
         let here = medium.position(of: phone)
         if phone.isStill || medium.now <= phone.motionStart {
             // Nothing is under minus infinity: never nil (and the bounds fold away).
-            return heldStanding(phone, till, TillSpot(till), at: here, basis: standingBasis(phone, at: here, signal: signal), signal: signal,
+            return heldStanding(phone, till, TillSpot(till), at: here, basis: spotBasis(phone, at: here, signal: signal), signal: signal,
                                 unlessUnder: -.infinity)!
         }
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
-                           basis: signal.shadowingBasis(at: here), stand: phone.stands << 24 | (step + 1),
+                           basis: spotBasis(phone, at: here, signal: signal), stand: phone.stands << 24 | (step + 1),
                            fixedOffset: heldOffset(phone, till, at: here, standing: false))
     }
 
-    /// The shadowing features of the spot `here` where the phone stands: worked out once per stand, for every till.
+    /// The shadowing features of the spot `here` where the phone is: worked out once per spot, for
+    /// every till (a phone standing keeps its spot; one walking is asked about many tills at one
+    /// instant, for a packet's colliders). A function of the spot's x and y alone.
     @inline(__always)
-    private func standingBasis(_ phone: PhoneEndpoint, at here: Position, signal: SignalModel) -> SharedSpectrumShadowing.Basis {
-        if let kept = phone.shadowingBasis, kept.stand == phone.stands { return kept.basis }
+    private func spotBasis(_ phone: PhoneEndpoint, at here: Position, signal: SignalModel) -> SharedSpectrumShadowing.Basis {
+        if let kept = phone.shadowingBasis, kept.x == here.x, kept.y == here.y { return kept.basis }
         let basis = signal.shadowingBasis(at: here)
-        phone.shadowingBasis = (phone.stands, basis)
+        phone.shadowingBasis = (here.x, here.y, basis)
         return basis
     }
 
@@ -564,7 +566,7 @@ final class SignalAdvertising: Advertising {
                                 z: Swift.max(abs(here.z - tillsLow.z), abs(here.z - tillsHigh.z)))
         guard farthest.squaredDistance(to: Position(x: 0, y: 0, z: 0)) > nearestQuiet else { return }
         // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
-        let basis = standingBasis(phone, at: here, signal: signal), level = silentBelow - signal.noiseBound
+        let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow - signal.noiseBound
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
                 for index in tills.indices where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
