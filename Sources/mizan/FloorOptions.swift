@@ -53,6 +53,7 @@ struct FloorOptions {
             if let refused = FloorFile.tooManyPhones(plan.payers, queueLimit: plan.payerBehaviour.queueLimit, tills: tills) {
                 throw UsageError("\(command): --tills \(tills): \(refused.problem)")
             }
+            if let refused = FloorFile.tooManyWalkers(plan.faults, tills: tills) { throw UsageError("\(command): --tills \(tills): \(refused)") }
         }
         if let payers {
             guard payers >= plan.tills.count else {

@@ -42,4 +42,15 @@ import MizanSim
         #expect(plan.payerBehaviour.queueLimit == 5)
         #expect(error(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": 0}}"#)?.contains("payers.queueLimit") == true)
     }
+
+    @Test func morePhonesWalkingAwayAmongTheTillsThanTheLimitAreRefused() throws {
+        let tills = 2_000, walkers = FloorFile.maximumWalkingTills / tills
+        func floor(_ phones: Int) -> String {
+            let faults = (1...phones).map { #"{"kind": "walk-away", "phone": \#($0), "atSeconds": 1}"# }.joined(separator: ",")
+            return #"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "pairs"}, "faults": [\#(faults)]}"#
+        }
+        let message = try #require(error(floor(walkers + 1)))
+        #expect(message.contains("'faults'") && message.contains("\(walkers + 1) phones walking away among \(tills) tills"), "\(message)")
+        #expect(error(floor(walkers)) == nil)
+    }
 }

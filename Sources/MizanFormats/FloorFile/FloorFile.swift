@@ -42,6 +42,7 @@ public enum FloorFile: JSONFileFormat {
         if let walls = try root.optionalObjects("walls") { plan.walls = try FloorFileWalls.read(walls, field: root) }
         if let faults = try root.optionalObjects("faults") {
             plan.faults = try faults.map { fault throws(JSONFileError) in try FloorFileFaults.readFault(fault, plan: plan) }
+            if let refused = tooManyWalkers(plan.faults, tills: tills.count) { throw root.error("faults", refused) }
         }
         try root.finish()
         // Last: a position-based strategy is calibrated on this floor's tills and radio.
@@ -67,6 +68,20 @@ public enum FloorFile: JSONFileFormat {
     /// floor (each works out what it holds from every till); its arrivals' lines (tills x
     /// `queueLimit`) at most `maximumQueued` (a payer waiting in line takes about 3 KB).
     public static let maximumQueued = 20 * maximumTills
+
+    /// The most phones walking (by `walk-away` faults) times tills a floor may have: a walking
+    /// phone works out what it holds from every till at each of its events, never keeping it
+    /// (200 phones walking among 2,000 tills: docs/running-a-floor.md, input limits).
+    public static let maximumWalkingTills = 400_000
+
+    /// Why a floor of `tills` tills whose `faults` set phones walking away is refused, if it is.
+    public static func tooManyWalkers(_ faults: [Fault], tills: Int) -> String? {
+        let walkers = Set(faults.compactMap { fault -> Int? in
+            if case let .walkAway(phone, _, _, _, _) = fault { phone } else { nil }
+        }).count
+        guard walkers * tills > maximumWalkingTills else { return nil }
+        return "\(walkers) phones walking away among \(tills) tills: \(walkers * tills) phone-tills, over the \(maximumWalkingTills) a floor may have: a walking phone works out what it holds from every till at each of its events (docs/running-a-floor.md, input limits)"
+    }
 
     /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most
     /// `queueLimit` long) is refused, if it is: the field to name, and the problem.
