@@ -67,4 +67,21 @@ import Testing
         queue.remove(1)
         #expect(queue.first == nil)
     }
+
+    @Test func aQueueCountsThePayersInItsLineFreshAndComeBack() {
+        var queue = PayerQueue(from: 1, to: 10, by: 4)
+        #expect(queue.count == 3)  // 1, 5, 9
+        queue.remove(1)
+        #expect(queue.count == 2)
+        queue.append(1)
+        #expect(queue.count == 3)
+        queue.remove(9)            // not first: the fresh line is stored
+        #expect(queue.count == 2)  // 5, 1
+        queue.remove(5)
+        queue.remove(1)
+        #expect(queue.count == 0 && PayerQueue().count == 0 && PayerQueue(from: 3, to: 3, by: 2).count == 0)
+        for payer in 0..<70 { queue.append(payer) }
+        for payer in 0..<66 { queue.remove(payer) }  // past the compaction of the taken front
+        #expect(queue.count == 4 && queue.first == 66)
+    }
 }
