@@ -50,16 +50,21 @@ struct FloorOptions {
                 throw UsageError("\(command): --tills replaces the floor's tills, but its phones' strategy (\(plan.phoneSelection.label)) is calibrated on the file's tills: change the tills in the floor file instead")
             }
             plan.tills = FloorPlan.row(count: tills)
-            if let refused = FloorFile.tooManyPhones(plan.payers, queueLimit: plan.payerBehaviour.queueLimit, tills: tills) {
-                throw UsageError("\(command): --tills \(tills): \(refused.problem)")
-            }
-            if let refused = FloorFile.tooManyWalkers(plan.faults, tills: tills) { throw UsageError("\(command): --tills \(tills): \(refused)") }
         }
         if let payers {
             guard payers >= plan.tills.count else {
                 throw UsageError("\(command): --payers \(payers) is fewer than the floor's \(plan.tills.count) tills: give at least one payer per till")
             }
             plan.payers = .queues(meanGap: .zero, idle: payers)
+        }
+        // The floor file's phones and walkers at the tills of --tills (after --payers, which replaces who pays).
+        if let tills {
+            if let refused = FloorFile.tooManyPhones(plan.payers, queueLimit: plan.payerBehaviour.queueLimit, tills: tills) {
+                throw UsageError("\(command): --tills \(tills) with the floor file's \(refused.field): \(refused.problem)")
+            }
+            if let refused = FloorFile.tooManyWalkers(plan.faults, tills: tills) {
+                throw UsageError("\(command): --tills \(tills) with the floor file's walk-away faults: \(refused)")
+            }
         }
         return (plan, "floor " + JSON(json).compact + "\noverrides" + arguments + "\n")
     }

@@ -41,6 +41,8 @@ import MizanSim
         let plan = try FloorFile.parse(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": 5}}"#, file: "f.json")
         #expect(plan.payerBehaviour.queueLimit == 5)
         #expect(error(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 1, "queueLimit": 0}}"#)?.contains("payers.queueLimit") == true)
+        // Pairs have no lines: the field is refused as unknown there.
+        #expect(error(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs", "queueLimit": 5}}"#)?.contains("queueLimit") == true)
     }
 
     @Test func morePhonesWalkingAwayAmongTheTillsThanTheLimitAreRefused() throws {

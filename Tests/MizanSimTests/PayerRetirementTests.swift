@@ -33,7 +33,9 @@ import MizanFormats
     }
 
     @Test func onlyThePayersOfTheLastMinutesAreStillHeld() throws {
-        let plan = Self.arrivals(minutes: 60)
+        var plan = Self.arrivals(minutes: 60)
+        // Lines as long as they grow (a till serves about one payer in 7 s): every arrival joins.
+        plan.payerBehaviour.queueLimit = 1_000
         let run = try Self.run(plan, seed: 9, retiring: true)
         let floor = run.floor
         // About 0.67 payers arrive per second: 2,400 in an hour, of whom only those

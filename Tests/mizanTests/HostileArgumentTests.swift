@@ -41,9 +41,11 @@ import MizanRecordings
         let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs", "phonesPerTill": 2}}"#)
         let tills = FloorFile.maximumTills / 2 + 1
         let failure = RunCommandTests.failure { try RunCommand.main([floor, "--tills", "\(tills)"]) }
-        #expect(failure?.message.hasPrefix("mizan run: --tills \(tills): \(tills) tills with 2 phones each: \(tills * 2) phones, over the") == true,
+        #expect(failure?.message.hasPrefix("mizan run: --tills \(tills) with the floor file's phonesPerTill: \(tills) tills with 2 phones each: \(tills * 2) phones, over the") == true,
                 "\(failure?.message ?? "accepted")")
         #expect(failure?.status == 2)
+        // With --payers the pairs give way to lines taking turns: nothing stands two to a till.
+        #expect(try FloorOptions(path: floor, tills: tills, payers: tills).plan(command: "mizan run").tills.count == tills)
     }
 
     @Test func selectRefusesMoreSessionsThanItsLimitBeforeReplayingAny() throws {

@@ -22,6 +22,9 @@ public enum FloorFile: JSONFileFormat {
             try area.finish()
         }
         plan.payerBehaviour = try readPayerBehaviour(payers)
+        // A line's limit only where payers arrive into lines; elsewhere the field is refused as unknown.
+        if case let .queues(meanGap, _) = arrivals, meanGap > .zero,
+           let limit = try payers.optionalInteger("queueLimit", in: 1...1_000) { plan.payerBehaviour.queueLimit = limit }
         if let refused = tooManyPhones(arrivals, queueLimit: plan.payerBehaviour.queueLimit, tills: tills.count) {
             throw payers.error(refused.field, refused.problem)
         }
@@ -88,9 +91,9 @@ public enum FloorFile: JSONFileFormat {
     public static func tooManyPhones(_ arrivals: PayerArrivals, queueLimit: Int, tills: Int) -> (field: String, problem: String)? {
         switch arrivals {
         case let .pairs(_, perTill) where tills * perTill > maximumTills:
-            return ("phonesPerTill", "\(tills) tills with \(perTill) phones each: \(tills * perTill) phones, over the \(maximumTills) a floor may stand at its tills: every phone works out what it holds from every till (what \(maximumTills) take: docs/running-a-floor.md, input limits)")
+            return ("phonesPerTill", "\(tills) tills with \(perTill) phones each: \(tills * perTill) phones, over the \(maximumTills) a floor may stand at its tills: every phone works out what it holds from every till (what a virtual second of \(maximumTills) takes: docs/running-a-floor.md, input limits)")
         case let .queues(meanGap, _) where meanGap > .zero && tills * queueLimit > maximumQueued:
-            return ("queueLimit", "\(tills) tills with lines of up to \(queueLimit): \(tills * queueLimit) payers waiting, over the \(maximumQueued) a floor may hold in its lines (docs/running-a-floor.md, input limits)")
+            return ("queueLimit", "\(tills) tills with lines of up to \(queueLimit): \(tills * queueLimit) payers waiting, over the \(maximumQueued) a floor may hold in its lines: each waiting payer is a phone on the floor (docs/running-a-floor.md, input limits)")
         default:
             return nil
         }
@@ -185,7 +188,6 @@ public enum FloorFile: JSONFileFormat {
         if let range = try payers.optionalRange("standX", in: -100...100) { behaviour.standX = range }
         if let range = try payers.optionalRange("standY", in: -100...100) { behaviour.standY = range }
         if let attempts = try payers.optionalInteger("attempts", in: 1...100) { behaviour.attempts = attempts }
-        if let limit = try payers.optionalInteger("queueLimit", in: 1...1_000) { behaviour.queueLimit = limit }
         if let seconds = try payers.optionalNumber("restartSeconds", in: 0...3600) { behaviour.restartDelay = .seconds(seconds) }
         if let seconds = try payers.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
         if let code = try payers.optionalString("currency") {
