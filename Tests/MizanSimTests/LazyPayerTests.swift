@@ -1,4 +1,8 @@
 import Testing
+import MizanGeometry
+import MizanProtocol
+import MizanRadio
+import MizanTime
 @testable import MizanSim
 
 /// Payers are created when they first act: idle payers cost nothing, and a
@@ -52,6 +56,55 @@ import Testing
         #expect(report.transactions > 4)
         #expect(floor.phoneUnits.count < 100, "\(floor.phoneUnits.count) phones created")
         #expect(floor.payerCount == 1_000_000)
+    }
+
+    /// A stand-in for a payer's draws: a uniform, and a normal (whose spare the stream keeps).
+    static func draw(_ stream: inout SeededGenerator) -> PayerDraw {
+        PayerDraw(position: Position(x: stream.unitInterval(), y: 0, z: 0), offset: stream.normal(), availability: nil)
+    }
+
+    /// Pending payers `first..<first + count` over `stream`, checkpointed as `setUpPayers` does,
+    /// and the draws a walk from the start gives each.
+    static func pending(first: Int, count: Int, stream: SeededGenerator) -> (PendingPayers, [PayerDraw]) {
+        var pending = PendingPayers(cursor: stream, first: first, end: first + count, till: { _ in 0 })
+        var walk = stream, draws: [PayerDraw] = []
+        for index in first..<(first + count) {
+            pending.passing(index, stream: walk)
+            draws.append(draw(&walk))
+        }
+        return (pending, draws)
+    }
+
+    @Test func aPayerFarAheadIsDrawnFromACheckpointWithTheDrawsAWalkGivesAndNothingIsKept() {
+        let first = 7, count = 3 * PendingPayers.reach
+        let (start, draws) = Self.pending(first: first, count: count, stream: SeededGenerator(seed: 5))
+        var pending = start
+        // The last payer, then one in the middle of a block: far ahead, so from checkpoints.
+        for index in [first + count - 1, first + PendingPayers.reach + PendingPayers.block / 2 + 3] {
+            let payer = pending.take(index, draw: Self.draw)
+            #expect(payer.position.x == draws[index - first].position.x && payer.offset == draws[index - first].offset)
+            #expect(!pending.covers(index), "a payer created is no longer pending")
+        }
+        #expect(pending.kept.isEmpty && pending.next == first, "the cursor has not moved")
+        // The cursor then walks past a payer drawn from a checkpoint without keeping it.
+        for near in [first + PendingPayers.reach, first + 2 * PendingPayers.reach] {
+            #expect(pending.take(near, draw: Self.draw).offset == draws[near - first].offset)
+        }
+        #expect(pending.kept.count == 2 * PendingPayers.reach - 2, "every payer walked past but the one drawn ahead")
+        #expect(pending.ahead == [first + count - 1], "the payer drawn ahead and not yet passed")
+        let behind = first + 10
+        #expect(pending.covers(behind) && pending.take(behind, draw: Self.draw).offset == draws[behind - first].offset)
+        #expect(!pending.covers(first + PendingPayers.reach + PendingPayers.block / 2 + 3))
+        #expect(!pending.covers(first + count - 1))
+    }
+
+    @Test func aFaultNamingTheLastOfAMillionIdlePayersCreatesItWithoutKeepingThoseBefore() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 4), payers: .queues(meanGap: .seconds(30), idle: 1_000_000), duration: .seconds(2))
+        plan.faults = [.bluetooth(.phone(1_000_000 - 1), .off, at: .seconds(1))]
+        let floor = try Floor(plan: plan, seed: 3)
+        _ = floor.run()
+        #expect(floor.phoneUnits[1_000_000 - 1] != nil, "the payer the fault names is on the floor")
+        #expect((floor.pendingPayers?.kept.count ?? 0) < 100, "\(floor.pendingPayers?.kept.count ?? 0) draws kept")
     }
 
     @Test func aQueueHandsOutFreshPayersInStrideOrderThenThoseWhoCameBack() {

@@ -23,8 +23,12 @@ extension Floor {
             let count = meanGap == .zero ? Swift.max(idle, tills.count) : idle
             let tillCount = meanGap == .zero ? tills.count : 0
             let till: @Sendable (Int) -> Int = { payer in tillCount > 0 ? payer % tillCount : 0 }
-            pendingPayers = PendingPayers(cursor: payers, first: payerCount, end: payerCount + count, till: till)
-            for _ in 0..<count { _ = drawPayer(standing: nil, using: &payers) }
+            var pending = PendingPayers(cursor: payers, first: payerCount, end: payerCount + count, till: till)
+            for index in payerCount..<(payerCount + count) {
+                pending.passing(index, stream: payers)
+                _ = drawPayer(standing: nil, using: &payers)
+            }
+            pendingPayers = pending
             if meanGap == .zero {
                 // Queues that never empty: the payers present take turns at their till.
                 for till in tills { till.queue = PayerQueue(from: payerCount + till.index, to: payerCount + count, by: tills.count) }
@@ -40,17 +44,7 @@ extension Floor {
             preconditionFailure("payer \(index) is not on the floor")
         }
         pendingPayers = nil
-        let draw: PayerDraw
-        if let kept = pending.kept.removeValue(forKey: index) {
-            draw = kept
-        } else {
-            while pending.next < index {
-                pending.kept[pending.next] = drawPayer(standing: nil, using: &pending.cursor)
-                pending.next += 1
-            }
-            draw = drawPayer(standing: nil, using: &pending.cursor)
-            pending.next += 1
-        }
+        let draw = pending.take(index) { drawPayer(standing: nil, using: &$0) }
         pendingPayers = pending
         return addPhone(index: index, till: pending.till(index), draw: draw)
     }
