@@ -55,4 +55,15 @@ import MizanSim
         #expect(message.contains("'faults'") && message.contains("\(walkers + 1) phones walking away among \(tills) tills"), "\(message)")
         #expect(error(floor(walkers)) == nil)
     }
+
+    @Test func moreFaultsThanTheLimitAreRefusedBeforeTheyAreRead() throws {
+        func floor(_ faults: Int, kind: String) -> String {
+            let list = Array(repeating: #"{"kind": "\#(kind)", "frame": "decision"}"#, count: faults).joined(separator: ",")
+            return #"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [\#(list)]}"#
+        }
+        // An unknown kind past the limit: the count is refused before any fault is read.
+        let message = try #require(error(floor(FloorFile.maximumFaults + 1, kind: "no-such-fault")))
+        #expect(message.contains("'faults'") && message.contains("\(FloorFile.maximumFaults + 1) faults, over the \(FloorFile.maximumFaults)"), "\(message)")
+        #expect(error(floor(FloorFile.maximumFaults, kind: "corrupt-frame")) == nil)
+    }
 }

@@ -53,6 +53,20 @@ import Testing
         }
     }
 
+    @Test func aDocumentOfMoreValuesThanTheLimitIsRefusedWhereTheLimitIsPassed() throws {
+        // Nested one-item arrays: the input that takes the most memory for its size once parsed.
+        let item = "[[[[[[[[[[1]]]]]]]]]]", items = JSONParser.maximumValues / 11
+        let atLimit = "[" + Array(repeating: item, count: items).joined(separator: ",") + "]"
+        #expect(throws: Never.self) { try JSONParser.parse(atLimit) }
+        do {
+            _ = try JSONParser.parse("[" + Array(repeating: item, count: items + 1).joined(separator: ",") + "]")
+            Issue.record("a document past the limit was accepted")
+        } catch {
+            #expect(error.message.contains("more than \(JSONParser.maximumValues) values"), "\(error)")
+            #expect(error.column == 1 + items * (item.count + 1) + 1, "at the first value past the limit: \(error)")
+        }
+    }
+
     @Test func aFileThatNeverEndsIsRefusedAtTheInputLimit() {
         do {
             _ = try TextFile.read("/dev/zero", limit: 1 << 20)

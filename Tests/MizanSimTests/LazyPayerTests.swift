@@ -75,36 +75,39 @@ import MizanTime
         return (pending, draws)
     }
 
-    @Test func aPayerFarAheadIsDrawnFromACheckpointWithTheDrawsAWalkGivesAndNothingIsKept() {
+    @Test func aPayerFarAheadOrNotKeptIsDrawnFromACheckpointWithTheDrawsAWalkGives() {
         let first = 7, count = 3 * PendingPayers.reach
         let (start, draws) = Self.pending(first: first, count: count, stream: SeededGenerator(seed: 5))
         var pending = start
-        // The last payer, then one in the middle of a block: far ahead, so from checkpoints.
-        for index in [first + count - 1, first + PendingPayers.reach + PendingPayers.block / 2 + 3] {
+        func takes(_ index: Int) -> Bool {
             let payer = pending.take(index, draw: Self.draw)
-            #expect(payer.position.x == draws[index - first].position.x && payer.offset == draws[index - first].offset)
-            #expect(!pending.covers(index), "a payer created is no longer pending")
+            return payer.position.x == draws[index - first].position.x && payer.offset == draws[index - first].offset
         }
+        // The last payer, then one in the middle of a block: far ahead, so from checkpoints.
+        let middle = first + PendingPayers.reach + PendingPayers.block / 2 + 3
+        #expect(takes(first + count - 1) && takes(middle))
         #expect(pending.kept.isEmpty && pending.next == first, "the cursor has not moved")
-        // The cursor then walks past a payer drawn from a checkpoint without keeping it.
-        for near in [first + PendingPayers.reach, first + 2 * PendingPayers.reach] {
-            #expect(pending.take(near, draw: Self.draw).offset == draws[near - first].offset)
-        }
-        #expect(pending.kept.count == 2 * PendingPayers.reach - 2, "every payer walked past but the one drawn ahead")
-        #expect(pending.ahead == [first + count - 1], "the payer drawn ahead and not yet passed")
-        let behind = first + 10
-        #expect(pending.covers(behind) && pending.take(behind, draw: Self.draw).offset == draws[behind - first].offset)
-        #expect(!pending.covers(first + PendingPayers.reach + PendingPayers.block / 2 + 3))
-        #expect(!pending.covers(first + count - 1))
+        #expect(!pending.covers(first + count - 1) && !pending.covers(middle), "a payer created is no longer pending")
+        // The cursor walks past the middle payer without keeping it, and keeps at most `reach` draws.
+        #expect(takes(first + PendingPayers.reach) && takes(first + 2 * PendingPayers.reach))
+        #expect(pending.kept.count == PendingPayers.reach && pending.kept[middle] == nil)
+        // Behind the cursor: a payer whose draws were kept, and one whose were not.
+        let notKept = first + 2 * PendingPayers.reach - 5
+        #expect(pending.kept[first + 10] != nil && pending.kept[notKept] == nil)
+        #expect(takes(first + 10) && takes(notKept))
+        #expect(!pending.covers(first + 10) && !pending.covers(notKept) && pending.covers(first + 11))
     }
 
-    @Test func aFaultNamingTheLastOfAMillionIdlePayersCreatesItWithoutKeepingThoseBefore() throws {
+    @Test func faultsNamingPayersAcrossAMillionIdleOnesCreateThemKeepingFewDraws() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 4), payers: .queues(meanGap: .seconds(30), idle: 1_000_000), duration: .seconds(2))
-        plan.faults = [.bluetooth(.phone(1_000_000 - 1), .off, at: .seconds(1))]
+        // The last payer, then one every 5,000: each a short walk ahead of the last.
+        let named = [1_000_000 - 1] + (1..<200).map { $0 * 5_000 }
+        plan.faults = named.map { .bluetooth(.phone($0), .off, at: .seconds(1)) }
         let floor = try Floor(plan: plan, seed: 3)
         _ = floor.run()
-        #expect(floor.phoneUnits[1_000_000 - 1] != nil, "the payer the fault names is on the floor")
-        #expect((floor.pendingPayers?.kept.count ?? 0) < 100, "\(floor.pendingPayers?.kept.count ?? 0) draws kept")
+        #expect(named.allSatisfy { floor.phoneUnits[$0] != nil }, "the payers the faults name are on the floor")
+        let kept = floor.pendingPayers?.kept.count ?? 0
+        #expect(kept <= PendingPayers.reach, "\(kept) draws kept")
     }
 
     @Test func aQueueHandsOutFreshPayersInStrideOrderThenThoseWhoCameBack() {

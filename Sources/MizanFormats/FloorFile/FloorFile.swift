@@ -44,6 +44,9 @@ public enum FloorFile: JSONFileFormat {
         try radio?.finish()
         if let walls = try root.optionalObjects("walls") { plan.walls = try FloorFileWalls.read(walls, field: root) }
         if let faults = try root.optionalObjects("faults") {
+            guard faults.count <= maximumFaults else {
+                throw root.error("faults", "\(faults.count) faults, over the \(maximumFaults) a floor may have: each is armed for the whole run (docs/running-a-floor.md, input limits)")
+            }
             plan.faults = try faults.map { fault throws(JSONFileError) in try FloorFileFaults.readFault(fault, plan: plan) }
             if let refused = tooManyWalkers(plan.faults, tills: tills.count) { throw root.error("faults", refused) }
         }
@@ -71,6 +74,10 @@ public enum FloorFile: JSONFileFormat {
     /// floor (each works out what it holds from every till); its arrivals' lines (tills x
     /// `queueLimit`) at most `maximumQueued` (a payer waiting in line takes about 3 KB).
     public static let maximumQueued = 20 * maximumTills
+
+    /// The most faults a floor may have: each is armed for the whole run, and one naming an idle
+    /// payer puts the payer's phone on the floor (what 10,000 take: docs/running-a-floor.md, input limits).
+    public static let maximumFaults = 10_000
 
     /// The most phones walking (by `walk-away` faults) times tills a floor may have: a walking
     /// phone works out what it holds from every till at each of its events, never keeping it

@@ -10,6 +10,12 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    private var values = 0
+
+    /// The most values (objects, arrays, strings, numbers, literals) a document may hold: each
+    /// takes about 80 bytes parsed, so a 64 MiB file of nested arrays would take 2 GB. A floor
+    /// at every limit (docs/running-a-floor.md, input limits) holds under 100,000.
+    public static let maximumValues = 1_000_000
 
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
@@ -36,6 +42,10 @@ public struct JSONParser {
 
     private mutating func value() throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw failure("unexpected end of file, expected a value") }
+        values += 1
+        if values > Self.maximumValues {
+            throw failure("more than \(Self.maximumValues) values (objects, arrays, strings, numbers): no input of this tool needs as many")
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()

@@ -7,21 +7,23 @@ import MizanTime
 /// of them drew, and walks forward; draws of payers it walks past are kept
 /// until those payers are created (a few per till, as queues move together).
 ///
-/// A payer far ahead of the cursor (a fault naming payer 10,000,000 on a
-/// floor of idle payers) is drawn from the nearest checkpoint before it
-/// instead (the stream's state every `block` payers, recorded as the floor
-/// was set up), so that the cursor never walks past, and keeps, millions of
-/// draws at once (1.4 GB for that fault).
+/// The draws walked past are a cache of at most `reach` payers: a payer far
+/// ahead of the cursor (a fault naming payer 10,000,000 on a floor of idle
+/// payers), or one behind it whose draws were not kept, is drawn from the
+/// nearest checkpoint before it (the stream's state every `block` payers,
+/// recorded as the floor was set up), so that the cursor never walks past,
+/// and keeps, millions of draws (1.4 GB for that fault). Which payers have
+/// been created is a bit each, so a payer is never created twice.
 struct PendingPayers {
     /// Payer `first + k` draws the `k`-th draw block from the cursor's start.
     var cursor: SeededGenerator
     var next: Int
     let first: Int
     let end: Int
-    /// Draws walked past, by payer index, until the payer is created.
+    /// Draws walked past, by payer index, until the payer is created (at most `reach`).
     var kept: [Int: PayerDraw] = [:]
-    /// Payers created from a checkpoint, ahead of the cursor: it passes over them.
-    var ahead: Set<Int> = []
+    /// A bit per payer `first..<end`: set once the payer is created.
+    private var created: [UInt64]
     /// The stream's state where payer `first + k * block` draws.
     var checkpoints: [SeededGenerator] = []
     /// The till payer `index` queues at.
@@ -29,8 +31,8 @@ struct PendingPayers {
 
     /// Payers between checkpoints: a payer drawn from one walks at most this many draws.
     static let block = 1 << 10
-    /// How far ahead of the cursor a payer is walked to rather than drawn from a checkpoint:
-    /// the most draws the cursor keeps in one walk.
+    /// How far ahead of the cursor a payer is walked to rather than drawn from a checkpoint,
+    /// and the most draws kept.
     static let reach = 1 << 16
 
     init(cursor: SeededGenerator, first: Int, end: Int, till: @escaping @Sendable (Int) -> Int) {
@@ -39,10 +41,15 @@ struct PendingPayers {
         self.first = first
         self.end = end
         self.till = till
+        created = [UInt64](repeating: 0, count: (end - first + 63) / 64)
     }
 
     func covers(_ index: Int) -> Bool {
-        index < end && ((index >= next && !ahead.contains(index)) || kept[index] != nil)
+        index >= first && index < end && !isCreated(index)
+    }
+
+    private func isCreated(_ index: Int) -> Bool {
+        created[(index - first) >> 6] & (1 << UInt64((index - first) & 63)) != 0
     }
 
     /// Records the stream's state before payer `index` draws, where a checkpoint falls.
@@ -50,18 +57,19 @@ struct PendingPayers {
         if (index - first) % Self.block == 0 { checkpoints.append(stream) }
     }
 
-    /// Payer `index`'s draws (`covers(index)`), each drawn by `draw` from the stream where the payer drew.
+    /// Payer `index`'s draws (`covers(index)`), each drawn by `draw` from the stream where the
+    /// payer drew; the payer is created.
     mutating func take(_ index: Int, draw: (inout SeededGenerator) -> PayerDraw) -> PayerDraw {
+        created[(index - first) >> 6] |= 1 << UInt64((index - first) & 63)
         if let kept = kept.removeValue(forKey: index) { return kept }
-        if index - next > Self.reach, (index - first) / Self.block < checkpoints.count {
+        guard index >= next, index - next <= Self.reach else {
             var stream = checkpoints[(index - first) / Self.block]
             for _ in 0..<(index - first) % Self.block { _ = draw(&stream) }
-            ahead.insert(index)
             return draw(&stream)
         }
         while next < index {
             let payer = draw(&cursor)
-            if ahead.remove(next) == nil { kept[next] = payer }
+            if kept.count < Self.reach && !isCreated(next) { kept[next] = payer }
             next += 1
         }
         next += 1
