@@ -28,4 +28,22 @@ import Testing
         #expect(head.contains(#"<title>Mizan Floor: &lt;img src=x onerror="document.title='x'">&amp;amp;</title>"#))
         #expect(!head.contains("<img"))
     }
+
+    @Test func inputTextCannotEndOrOutrunThePagesDataElement() throws {
+        var sweep = SweepReport(title: "t")
+        let hostile = "<!--<script></script><b>"
+        sweep.add(line: #"{"cell":1,"params":{"name":"\#(hostile)"},"transactions":1}"#)
+        let html = sweep.html
+        let start = try #require(html.range(of: #"<script type="application/json" id="data">"#))
+        let end = try #require(html[start.upperBound...].range(of: "</script>"))
+        let data = String(html[start.upperBound..<end.lowerBound])
+        #expect(!data.contains("<"), "the data holds no '<' the HTML parser could read")
+        // JSON.parse reads the text back as it was.
+        guard case let .object(root) = try JSONParser.parse(data), case let .array(cells)? = root.first(where: { $0.key == "cells" })?.value,
+              case let .object(cell)? = cells.first, case let .object(params)? = cell.first(where: { $0.key == "params" })?.value else {
+            Issue.record("the data is not the sweep's cells"); return
+        }
+        #expect(params.first?.value == .string(#""\#(hostile)""#), "the value's JSON text, as the sweep line wrote it")
+    }
 }
+

@@ -24,7 +24,7 @@ import Testing
         var report = SweepReport(title: "t")
         report.add(line: #"{"cell":1,"params":{"floor":"</script><b>"},"transactions":1}"#)
         let html = report.html
-        #expect(html.contains(#"<\/script><b>"#))
+        #expect(html.contains(#"\u003c/script>\u003cb>"#))
         #expect(!html.contains("</script><b>"))
     }
 

@@ -44,7 +44,7 @@ public struct JSONParser {
         guard index < bytes.count else { throw failure("unexpected end of file, expected a value") }
         values += 1
         if values > Self.maximumValues {
-            throw failure("more than \(Self.maximumValues) values (objects, arrays, strings, numbers): no input of this tool needs as many")
+            throw failure("more than \(Self.maximumValues) values (objects, arrays, strings, numbers, literals): no input of this tool needs as many")
         }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()

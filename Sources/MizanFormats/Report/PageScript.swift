@@ -12,4 +12,12 @@ enum PageScript {
     /// children are nodes or text (arrays are flattened; null and false
     /// skipped). `fill(parent, ...children)` replaces a parent's children.
     static let dom = PageAssets.domJS
+
+    /// JSON text to embed in a page's `<script type="application/json">` element, read back by
+    /// `JSON.parse` of its text: every "<" written as the JSON escape \u003c (JSON has "<" only
+    /// inside strings), so no input text can close the element ("</script>") or make the HTML
+    /// parser read on past its end ("<!--<script>").
+    static func embedded(_ json: String) -> String {
+        json.replacing("<", with: "\\u003c")
+    }
 }

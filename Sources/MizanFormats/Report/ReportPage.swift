@@ -65,9 +65,7 @@ public struct ReportPage {
             ("events", .array(events)),
             ("eventsCut", .bool(eventsCut)), ("eventsUntil", .fixed(eventsUntil, digits: 6)),
         ]))
-        // "</" never appears inside the data's strings unescaped: a script element cannot be closed by it.
-        let embedded = data.replacing("</", with: "<\\/")
-        return Self.head(title: report.name) + "<script type=\"application/json\" id=\"data\">" + embedded + "</script>\n<script>\n"
+        return Self.head(title: report.name) + "<script type=\"application/json\" id=\"data\">" + PageScript.embedded(data) + "</script>\n<script>\n"
             + PageScript.dom + "\n" + Self.script + "\n</script>\n</body>\n</html>\n"
     }
 

@@ -106,11 +106,11 @@ public struct SweepReport: Sendable {
                 })),
             ])
         }
-        let data = JSON.object([
+        let data = PageScript.embedded(JSON.object([
             ("title", .string(title)),
             ("metrics", .array(Self.metrics.map { .array([.string($0.key), .string($0.title)]) })),
             ("cells", .array(cellsJSON)),
-        ]).spaced.replacing("</", with: "<\\/")
+        ]).spaced)
         return """
         <!DOCTYPE html>
         <html lang="en">
