@@ -36,21 +36,63 @@ public struct Wall: Hashable, Sendable {
 
 /// A floor's walls (`Wall`): what a path between two devices loses through
 /// them, the sum of the walls it passes through (the multi-wall model: each
-/// wall's loss adds to the path loss; COST 231 Final Report, 4.7).
+/// wall's loss adds to the path loss; COST 231 Final Report, 4.7). A path
+/// asks only the walls near it (`WallGrid`).
 public struct Walls: Hashable, Sendable {
     public let walls: [Wall]
+    private let grid: WallGrid
 
     public init(_ walls: [Wall] = []) {
         self.walls = walls
+        grid = WallGrid(walls)
     }
 
     public var isEmpty: Bool { walls.isEmpty }
 
     /// dB lost by the path from `a` to `b` through the walls it crosses (0 without walls).
-    @inlinable
     public func loss(from a: Position, to b: Position) -> Double {
-        var total = 0.0
-        for wall in walls where wall.crosses(from: a, to: b) { total += wall.loss }
-        return total
+        loss(from: a, to: b, unlessOver: .infinity)!
     }
+
+    /// dB lost by the path from `a` to `b` through the walls it crosses, summed in the walls'
+    /// order; or nil once the positive losses of the walls it crosses, asked from `a`'s end, add
+    /// up to more than `limit` (the rest are then not asked).
+    public func loss(from a: Position, to b: Position, unlessOver limit: Double) -> Double? {
+        guard !walls.isEmpty else { return 0 }
+        let words = (walls.count + 63) >> 6
+        // Two bits a wall: asked already (a wall listed in several cells is asked once), and crossed.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * words) { bits -> Double? in
+            bits.initialize(repeating: 0)
+            var crossedLoss = 0.0
+            var over = false
+            walls.withUnsafeBufferPointer { walls in
+                grid.forEachWall(near: a, b) { index in
+                    let word = index >> 6, bit = UInt64(1) << UInt64(index & 63)
+                    guard bits[word] & bit == 0 else { return true }
+                    bits[word] |= bit
+                    let wall = walls[index]
+                    guard wall.crosses(from: a, to: b) else { return true }
+                    bits[words + word] |= bit
+                    if wall.loss > 0 { crossedLoss += wall.loss }
+                    over = crossedLoss > limit
+                    return !over
+                }
+            }
+            if over { return nil }
+            // The sum in the walls' order, as a pass over all of them adds it.
+            var total = 0.0
+            for word in 0..<words {
+                var crossed = bits[words + word]
+                while crossed != 0 {
+                    total += walls[word << 6 + crossed.trailingZeroBitCount].loss
+                    crossed &= crossed - 1
+                }
+            }
+            return total
+        }
+    }
+
+    public static func == (left: Walls, right: Walls) -> Bool { left.walls == right.walls }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(walls) }
 }

@@ -1,4 +1,5 @@
 import Testing
+import MizanGeometry
 @testable import MizanSim
 @testable import MizanRadio
 
@@ -149,6 +150,22 @@ import Testing
         let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 5)
         #expect(cut.report.transactions > 0)
         #expect(medium.tooWeakTillsPassedOver > 0, "neighbours too weak to be heard were passed over")
+    }
+
+    /// Phones walking along a row with walls between its tills: a walking phone works out what it
+    /// holds from a till only as far as it takes to know it silent, the walls counted only until they
+    /// make it so; the trace is the one of phones working out every till's signal in full.
+    @Test func phonesWalkingAmongWallsGiveTheSameTraceWorkingOutOnlyWhatTheyCouldHear() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 60), payers: .pairs(distance: 0.5), duration: .seconds(30))
+        plan.payerBehaviour.reviewTime = 1...2
+        plan.walls = Walls((0..<5).map { (index: Int) -> Wall in
+            let x = 60 * Double(index) + 30
+            return Wall(x1: x, y1: -20, x2: x, y2: 20, loss: 12)
+        })
+        plan.faults = (0..<6).map { .walkAway(phone: $0, at: .seconds(2 + $0), speed: 1.4, dx: 1, dy: 0) }
+        let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 6)
+        #expect(cut.report.transactions > 0)
+        #expect(medium.silentToWalkers > 0, "walking phones found tills silent before working them out in full")
     }
 
     /// The run of `plan` and `seed` with silent tills marked, checked against the run without:

@@ -171,13 +171,13 @@ import Darwin
     /// Asked for what a phone holds unless it is surely under a level, the model gives the held
     /// signal to the bit, or nothing only where every channel of it is under the level: tills up
     /// to about 8 km away on the far field, the fixed offset bounded tightly and loosely, and
-    /// each of the three cuts (the mean, the shadowing, the link's fade) taken.
+    /// each of the four cuts (the mean, the shadowing, the fixed offset's own, the link's fade) taken.
     @Test func aHeldSignalUnlessUnderALevelIsTheHeldSignalOrNoneOnlyBelowIt() {
         var model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 9))
         var draws = SeededGenerator(seed: 10)
         let tills = (0..<60).map { _ in Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1) }
         for _ in tills { model.addTill() }
-        var cut = 0, kept = 0, cutAtTheMean = 0, cutAtTheShadowing = 0, cutAtTheLink = 0
+        var cut = 0, kept = 0, cutAtTheMean = 0, cutAtTheShadowing = 0, cutAtTheLink = 0, cutAtTheOffset = 0
         let bounds = model.heldBounds
         for phone in 0..<20 {
             let at = Position(x: draws.uniform(-4_000...4_000), y: draws.uniform(-300...300), z: 1.2)
@@ -188,7 +188,12 @@ import Darwin
                     var asked = false
                     let atMost = till % 2 == 0 ? fixed : fixed + 2
                     let unless = model.held(till: till, tillPosition: position, phone: phone, at: at, basis: basis, stand: 7,
-                                            unlessUnder: level, fixedAtMost: atMost, fixedOffset: { asked = true; return fixed })
+                                            unlessUnder: level, fixedAtMost: atMost, fixedOffset: { needed in
+                                                // As the walls do: nil once the offset is surely under what it needs.
+                                                asked = true
+                                                if fixed < needed { cutAtTheOffset += 1; return nil }
+                                                return fixed
+                                            })
                     if let unless {
                         kept += 1
                         #expect(unless.link.bitPattern == held.link.bitPattern)
@@ -210,7 +215,8 @@ import Darwin
             }
         }
         #expect(cut > 500 && kept > 500, "\(cut) cut, \(kept) kept")
-        #expect(cutAtTheMean > 0 && cutAtTheShadowing > 0 && cutAtTheLink > 0, "\(cutAtTheMean), \(cutAtTheShadowing), \(cutAtTheLink)")
+        #expect(cutAtTheMean > 0 && cutAtTheShadowing > 0 && cutAtTheLink > cutAtTheOffset && cutAtTheOffset > 0,
+                "\(cutAtTheMean), \(cutAtTheShadowing), \(cutAtTheLink), \(cutAtTheOffset)")
     }
 
     /// The bounds the held signal is cut by hold for every draw: a fade at any pair of normals

@@ -24,6 +24,54 @@ import Testing
         #expect(Walls().loss(from: Position(x: -1, y: 2), to: Position(x: 3, y: 2)) == 0)
     }
 
+    /// Walls of every shape (long and short, upright, level, slanting, sharing lines and ends) and
+    /// paths of every shape (inside, outside, across, upright, along a wall, of no length, ending on
+    /// a wall): the grid gives the loss a pass over every wall gives, to the bit, and gives up
+    /// (`unlessOver`) only once the crossed walls' losses pass the limit.
+    @Test func aPathLosesThroughTheGridWhatAPassOverEveryWallGives() {
+        var draws = SeededGenerator(seed: 21)
+        func point() -> Position {
+            switch draws.uniform(0...1) {
+            case ..<0.1: Position(x: Double(Int(draws.uniform(-20...20))), y: Double(Int(draws.uniform(-20...20))))
+            default: Position(x: draws.uniform(-60...60), y: draws.uniform(-25...25))
+            }
+        }
+        var checked = 0, crossed = 0, gaveUp = 0
+        for count in [1, 2, 7, 40, 300] {
+            var list: [Wall] = []
+            for index in 0..<count {
+                let a = point(), shape = index % 4
+                let b = shape == 0 ? Position(x: a.x, y: a.y + draws.uniform(0.1...30))
+                    : shape == 1 ? Position(x: a.x + draws.uniform(-50...50), y: a.y)
+                    : shape == 2 ? Position(x: a.x + draws.uniform(-3...3), y: a.y + draws.uniform(-3...3)) : point()
+                list.append(Wall(x1: a.x, y1: a.y, x2: b.x, y2: b.y, loss: index % 9 == 0 ? 0 : draws.uniform(0.5...20)))
+            }
+            let walls = Walls(list)
+            for path in 0..<2_000 {
+                let a = path % 50 == 0 ? Position(x: list[path % count].x1, y: list[path % count].y1) : point()
+                let b = path % 7 == 0 ? Position(x: a.x, y: a.y + draws.uniform(-40...40))
+                    : path % 11 == 0 ? Position(x: list[path % count].x2, y: list[path % count].y2)
+                    : path % 13 == 0 ? a : Position(x: draws.uniform(-90...90), y: draws.uniform(-40...40))
+                var every = 0.0, positive = 0.0
+                for wall in list where wall.crosses(from: a, to: b) {
+                    every += wall.loss
+                    positive += max(wall.loss, 0)
+                }
+                #expect(walls.loss(from: a, to: b).bitPattern == every.bitPattern, "\(count) walls, \(a) to \(b)")
+                let limit = draws.uniform(0...60)
+                if let given = walls.loss(from: a, to: b, unlessOver: limit) {
+                    #expect(given.bitPattern == every.bitPattern)
+                } else {
+                    gaveUp += 1
+                    #expect(positive > limit, "gave up at \(limit) dB though the walls crossed lose \(positive)")
+                }
+                checked += 1
+                if every > 0 { crossed += 1 }
+            }
+        }
+        #expect(checked == 10_000 && crossed > 3_000 && gaveUp > 500, "\(crossed) paths crossed a wall, \(gaveUp) gave up")
+    }
+
     /// What the phone's link holds from a till 3 m away (path loss aside), with a wall of
     /// `loss` dB between them or none.
     static func offset(_ advertising: AdvertisingModel, wall loss: Double?) -> Double {

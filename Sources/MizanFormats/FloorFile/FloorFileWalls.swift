@@ -5,12 +5,12 @@ import MizanRadio
 /// to `to` ([x, y], metres) with a `material` (`WallMaterial`) or, for a wall
 /// that was measured, its `lossDB`; one of the two.
 enum FloorFileWalls {
-    /// The most walls a floor may have: every packet's path is tested against each.
+    /// The most walls a floor may have: a path asks those in the cells it passes (`WallGrid`).
     static let maximum = 1_000
 
     static func read(_ walls: [JSONObjectReader], field: JSONObjectReader) throws(JSONFileError) -> Walls {
         guard walls.count <= maximum else {
-            throw field.error("walls", "\(walls.count) walls, over the \(maximum) a floor may have (every packet's path is tested against each)")
+            throw field.error("walls", "\(walls.count) walls, over the \(maximum) a floor may have (docs/running-a-floor.md, input limits)")
         }
         let materials = WallMaterial.allCases.map { ($0.rawValue, $0) }
         var read: [Wall] = []

@@ -75,8 +75,9 @@ public final class RadioMedium {
     package var heldCacheCapacity = HeldCache.maximumCapacity
     /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
     /// in its stand (`HeldCache.keepSilent`), and how many it marked; with it, the tills' audiences
-    /// pass over the phones that can never hear them and a phone starting to scan looks at the
-    /// far tills at once (`SignalAdvertising.lookAround`): a cost, never a packet's fate (tests
+    /// pass over the phones that can never hear them, a phone starting to scan looks at the
+    /// far tills at once (`SignalAdvertising.lookAround`) and a walking phone works a till's
+    /// signal out only as far as it takes to know it silent: a cost, never a packet's fate (tests
     /// turn it off to check that).
     /// (Unchecked exclusivity, as the counters above: read and bumped where a packet is heard.)
     @exclusivity(unchecked) package var keepsSilentTills = true
@@ -86,6 +87,8 @@ public final class RadioMedium {
     /// Times a till was found too weak ever to be heard where a phone stands, though not silent,
     /// and its audience told to pass the phone over (`SignalAdvertising.keepHeard`).
     @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
+    /// Times a walking phone found a till silent before working out all of what it holds from it.
+    @exclusivity(unchecked) package var silentToWalkers = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 

@@ -420,7 +420,18 @@ final class SignalAdvertising: Advertising {
             let slot = phone.holdOffs.slot(of: till.index)
             if slot >= 0, time < phone.holdOffs[slot].reportableFrom { return nil }
         }
-        guard phone.isStill || medium.now <= phone.motionStart else { return ChannelSignal(computeHeld(phone, till, signal: signal, in: medium)) }
+        guard phone.isStill || medium.now <= phone.motionStart else {
+            // Walking: worked out afresh, no further than it takes to know it silent (`isSilent`):
+            // a silent till gives nothing a packet could use, as `.silent` gives nothing.
+            let cuts = medium.keepsSilentTills
+            guard let held = heldWalking(phone, till, at: medium.position(of: phone), signal: signal,
+                                         unlessUnder: cuts ? silentBelow - signal.noiseBound : -.infinity),
+                  case let value = ChannelSignal(held), !cuts || !isSilent(value, signal: signal) else {
+                medium.silentToWalkers &+= 1
+                return .silent
+            }
+            return value
+        }
         let stand = phone.standTag
         if phone.heldCache.isSilent(till: till.index, stand: stand) { return .silent }
         if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
@@ -485,11 +496,23 @@ final class SignalAdvertising: Advertising {
             return heldStanding(phone, till, TillSpot(till), at: here, basis: spotBasis(phone, at: here, signal: signal), signal: signal,
                                 unlessUnder: -.infinity)!
         }
+        return heldWalking(phone, till, at: here, signal: signal, unlessUnder: -.infinity)!
+    }
+
+    /// What the phone walking at `here` holds from the till (its fades drawn anew every
+    /// `fadingLength` walked), or nil when that is surely under `level` on every channel
+    /// (`SignalModel.held(unlessUnder:)`): the walls, the carriage and the shadowing are then
+    /// worked out only as far as it takes to know it.
+    @inline(__always)
+    private func heldWalking(_ phone: PhoneEndpoint, _ till: TillEndpoint, at here: Position, signal: SignalModel,
+                             unlessUnder level: Double) -> HeldSignal? {
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
+        // The carrier's body at its best toward the till, and the walls at their least (as `heldStanding`).
+        let atMost = till.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
                            basis: spotBasis(phone, at: here, signal: signal), stand: phone.stands << 24 | (step + 1),
-                           fixedOffset: heldOffset(phone, till, at: here, standing: false))
+                           unlessUnder: level, fixedAtMost: atMost, fixedOffset: { heldOffset(phone, till, at: here, standing: false, unlessUnder: $0) })
     }
 
     /// The shadowing features of the spot `here` where the phone is: worked out once per spot, for
@@ -514,20 +537,26 @@ final class SignalAdvertising: Advertising {
         let atMost = spot.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
         return signal.held(till: spot.index, tillPosition: spot.position, phone: phone.index, at: here, basis: basis,
                            stand: phone.stands << 24, unlessUnder: level, fixedAtMost: atMost,
-                           fixedOffset: { heldOffset(phone, till, at: here, standing: true) })
+                           fixedOffset: { heldOffset(phone, till, at: here, standing: true, unlessUnder: $0) })
     }
 
     /// What adds to the till's signal at the phone besides the room's draws, dB: the till's and the
-    /// phone's offsets, the phone's body loss, its carrier's body toward the till and the walls between.
+    /// phone's offsets, the phone's body loss, its carrier's body toward the till and the walls between;
+    /// or nil once the walls surely bring it under `needed` (the rest of them are then not asked).
     @inline(__always)
-    private func heldOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, at here: Position, standing: Bool) -> Double {
+    private func heldOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, at here: Position, standing: Bool,
+                            unlessUnder needed: Double) -> Double? {
         var fixed = till.offset + phone.offset - phone.bodyLoss
         if !phone.direction.isNone {
             // Standing, the carrier faces where they were turned; walking, the way they walk.
             let heading = standing ? phone.facing : atan2(phone.motion.velocity.y, phone.motion.velocity.x)
             fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
         }
-        if !walls.isEmpty { fixed -= walls.loss(from: here, to: till.position) }
+        if !walls.isEmpty {
+            // Walls that add (a negative loss) add at most `wallsAddAtMost`.
+            guard let loss = walls.loss(from: here, to: till.position, unlessOver: fixed + wallsAddAtMost - needed) else { return nil }
+            fixed -= loss
+        }
         return fixed
     }
 

@@ -136,24 +136,26 @@ public struct SignalModel: Sendable {
                      stand: UInt64, fixedOffset: Double) -> HeldSignal {
         // Nothing is under minus infinity: never nil.
         held(till: till, tillPosition: tillPosition, phone: phone, at: position, basis: basis, stand: stand,
-             unlessUnder: -.infinity, fixedAtMost: fixedOffset, fixedOffset: { fixedOffset })!
+             unlessUnder: -.infinity, fixedAtMost: fixedOffset, fixedOffset: { _ in fixedOffset })!
     }
 
     /// `held`, to the bit, unless what it holds on every channel is surely under `level` dB: then
     /// nil, and the parts that could not lift it to `level` are not worked out. Step by step,
     /// what is known so far plus the most the rest could add (`heldBounds`), asked after the mean
-    /// and the till's offsets, after the shadowing, and after the fixed offset (`fixedOffset()`,
-    /// asked only then, at most `fixedAtMost`) and the link's fade; then the channels' fades.
+    /// and the till's offsets, after the shadowing, and after the fixed offset (`fixedOffset(needed)`,
+    /// asked only then, at most `fixedAtMost`, nil when surely under the `needed` that could still
+    /// lift the signal to `level`) and the link's fade; then the channels' fades.
     @inline(__always)
     func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
-              stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: () -> Double) -> HeldSignal? {
+              stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: (_ needed: Double) -> Double?) -> HeldSignal? {
         // Rounding's slack: these sums and the held signal's add the same terms in other orders.
         let sure = level - 1e-9, bounds = heldBounds
         let mean = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till]
         if mean + fixedAtMost + bounds.shadowing + bounds.fades < sure { return nil }
         let shadow = shadowingSigma > 0 ? shadowing.value(till: till, basis: basis) : 0
         if mean + fixedAtMost + shadow + bounds.fades < sure { return nil }
-        var base = mean + fixedOffset()
+        guard let fixed = fixedOffset(sure - (mean + shadow + bounds.fades)) else { return nil }
+        var base = mean + fixed
         if shadowingSigma > 0 { base += shadow }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
