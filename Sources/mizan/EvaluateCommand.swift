@@ -1,4 +1,5 @@
 import MizanFormats
+import MizanSelection
 import MizanSim
 import MizanRecordings
 
@@ -23,6 +24,9 @@ enum EvaluateCommand {
     The grids: docs/selection-strategies.md. Work: the sessions scored over
     every family, fold and candidate may be at most 5,000,000 (the six Danis
     tracks, every family, are about 2,400,000); MIZAN_EVALUATE_LIMIT=N raises it.
+    The position-based families weigh every cell of their map against each
+    sample: at most 1.6e11 cell-samples (the six Danis tracks: 8.2e10);
+    MIZAN_MAP_LIMIT=N raises it.
       --tills FILE   tills.csv (till,x,y,z)
       --trace FILE   trace.csv (t,phone,till,rssi,x,y,z)
       --window S     every strategy's window, not tuned (default 1)
@@ -71,6 +75,13 @@ enum EvaluateCommand {
         // The work grows with tracks, candidates and sessions: bound it before any is scored.
         try WorkLimit.evaluate.check(chosen.reduce(0) { $0 + validation.sessionScores($1, on: trace) },
                                      "\(tracePath) (\(trace.phones.count) tracks, \(Int(trace.phoneSeconds)) phone-seconds) at --every \(every)")
+        // The position-based families score every cell of the map at each decision.
+        let mapped = chosen.filter { $0.candidates.contains(where: \.needsSurvey) }
+        let sessions = trace.phoneSeconds / every + Double(trace.phones.count)
+        let map = WorkLimit.mapWork(over: trace.placements, sessions: sessions, samples: trace.rows.count, window: window, every: every)
+        // Each session score weighs what one replay's session does.
+        try WorkLimit.maps("mizan evaluate").check(mapped.reduce(0) { $0 + validation.sessionScores($1, on: trace) } * map.work / sessions,
+            "\(tracePath) at --every \(every), its position-based families (\(mapped.map(\.family).joined(separator: ", "))) on a map of \(map.cells) cells over \(tills)'s tills")
         try outputs.make()
         var outcomes: [CrossValidation.Outcome] = []
         let progress = Progress(total: .seconds(chosen.count))

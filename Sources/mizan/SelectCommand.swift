@@ -19,7 +19,10 @@ enum SelectCommand {
       --tills FILE  tills.csv (till,x,y,z)
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
       --every S     seconds between session starts (default 0.5, from 0.01 to 3600);
-                    at most 2,000,000 sessions (phone-seconds / S) in one replay
+                    at most 2,000,000 sessions (phone-seconds / S) in one replay;
+                    position and fingerprint weigh every cell of their map against
+                    each sample: at most 1.6e11 cell-samples (MIZAN_MAP_LIMIT=N
+                    raises it; docs/running-a-floor.md, input limits)
       --json        print one JSON object instead of text
       --calibration FILE  position, fingerprint: mizan calibrate's output (default:
                           fitted on --walk)
@@ -63,6 +66,11 @@ enum SelectCommand {
         }
         var survey: SiteSurvey?
         if spec.needsSurvey {
+            // Each decision scores every cell of the map: bound the cells scored as well.
+            let map = WorkLimit.mapWork(over: trace.placements, sessions: sessions, samples: trace.rows.count,
+                                        window: spec.value(.window), every: every)
+            try WorkLimit.maps("mizan select").check(map.work,
+                "\(tracePath) at --every \(every) (about \(Int(sessions)) sessions, \(trace.rows.count) samples) on a map of \(map.cells) cells over \(tills)'s tills")
             let walk = try walkPath.map { path throws(InputError) in try RSSITrace.read(tillsPath: tills, tracePath: path) }
             let calibration: TillCalibration
             if let calibrationPath {

@@ -1,3 +1,4 @@
+import MizanSelection
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,4 +46,24 @@ struct WorkLimit {
     /// that learns from a survey scores each candidate once per inner fold). The six Danis
     /// tracks, every family, are about 2,400,000 (about 85 s on one core); the standard limit is twice that.
     static let evaluate = WorkLimit(command: "mizan evaluate", unit: "session scores", standard: 5_000_000, variable: "MIZAN_EVALUATE_LIMIT")
+
+    /// `mizan select` and `mizan evaluate` with a position-based strategy (position, fingerprint):
+    /// each decision weighs every cell of the map (`RadioMap.grid`, which grows with the area the
+    /// tills span) against each sample of its window, so the work is those cells times the samples
+    /// the decisions weigh (`mapWork`). The six Danis tracks, every family of `mizan evaluate`,
+    /// weigh 8.2e10 (about 85 s here with the other families); the 48-fold copy of them replayed every
+    /// 0.01 s with fingerprint (2,000,000 sessions) 7.3e10, in about 140 s (about 2 ns a cell-sample);
+    /// the standard limit is 1.6e11, about twice the first (about 5 minutes).
+    static func maps(_ command: String) -> WorkLimit {
+        WorkLimit(command: command, unit: "cell-samples weighed", standard: 160_000_000_000, variable: "MIZAN_MAP_LIMIT")
+    }
+
+    /// The map's cells and the cell-samples that `sessions` position-based decisions weigh on it:
+    /// each weighs every cell against each sample of its window (a trace's sample falls in the
+    /// windows of `window / every` sessions), and every cell once more for the tills it names.
+    static func mapWork(over placements: [TillPlacement], sessions: Double, samples: Int, window: Double, every: Double)
+        -> (cells: Int, work: Double) {
+        let grid = RadioMap.grid(over: placements), cells = grid.columns * grid.rows
+        return (cells, Double(cells) * (sessions + Double(samples) * window / every))
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import MizanTestSupport
 
-/// `mizan twin` and `mizan evaluate` bound their work before they start: at
+/// `mizan twin`, `mizan evaluate` and `mizan select` bound their work before they start: at
 /// the limit they run, past it they refuse with the figure and the limit,
 /// and the environment variable raises it.
 @Suite struct WorkLimitTests {
@@ -68,5 +68,46 @@ import MizanTestSupport
         let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EVALUATE_LIMIT", String(work - 1)))
         #expect(past.status == 2)
         #expect(past.errors.contains("MIZAN_EVALUATE_LIMIT"))
+    }
+
+    /// A position-based decision weighs every cell of its map, which grows with the area the tills
+    /// span, against each sample of its window: `mizan select` and `mizan evaluate` count that work
+    /// before they start, run at the limit and refuse past it, and a till placed far off makes it
+    /// larger by the cells it adds.
+    @Test(arguments: [["select", "--strategy", "position"], ["evaluate", "--family", "position"]])
+    func positionBasedReplaysCountTheCellsTheirMapsWeighAndRefusePastTheLimit(_ command: [String]) throws {
+        let at = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        // Phones walking between the tills, so that a calibration can be fitted on them.
+        var rows = "t,phone,till,rssi,x,y,z\n"
+        for phone in 0..<3 {
+            for step in 0...20 {
+                let x = 0.5 + 3 * Double(step) / 20, y = Double(phone) / 2
+                for (till, tillX) in [(1, 0.0), (2, 4.0)] {
+                    let distance = ((x - tillX) * (x - tillX) + y * y).squareRoot()
+                    rows += "\(Double(step) / 2),p\(phone),\(till),\(Int((-60 - 20 * log10(distance)).rounded()) - step % 3),\(x),\(y),1\n"
+                }
+            }
+        }
+        try rows.write(toFile: at.trace, atomically: true, encoding: .utf8)
+        let walk = command[0] == "select" ? ["--walk", at.trace] : []
+        let arguments = [command[0], "--tills", at.tills, "--trace", at.trace, "--every", "1"] + Array(command.dropFirst()) + walk
+        func figure(_ tills: String) throws -> Int {
+            let refused = try runChildErrors(Self.mizan, arguments.map { $0 == at.tills ? tills : $0 }, environment: Self.environment("MIZAN_MAP_LIMIT", "1"))
+            #expect(refused.status == 2)
+            #expect(refused.errors.contains("MIZAN_MAP_LIMIT"), "\(refused.errors)")
+            let match = try #require(refused.errors.firstMatch(of: /is (\d+) cell-samples weighed, over the limit of 1/))
+            return try #require(Int(match.1))
+        }
+        let work = try figure(at.tills)
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_MAP_LIMIT", String(work)))
+        #expect(within.status == 0, "\(within.errors)")
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_MAP_LIMIT", String(work - 1)))
+        #expect(past.status == 2)
+        // A third till 100 m off: the map spans 102 m by 102 m (42,025 cells) rather than 6 m by 2 m (65).
+        let far = at.folder + "/far-tills.csv"
+        try "till,x,y,z\n1,0,0,1\n2,4,0,1\n3,100,100,1\n".write(toFile: far, atomically: true, encoding: .utf8)
+        let farWork = try figure(far)
+        #expect(farWork > 500 * work, "\(farWork) against \(work)")
     }
 }

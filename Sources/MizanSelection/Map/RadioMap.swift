@@ -49,18 +49,11 @@ public struct RadioMap: Hashable, Sendable {
     public init(survey: SiteSurvey, bandwidth: Double = 0, pathPrior: Double = 0, step: Double = defaultStep, margin: Double = defaultMargin) {
         let placements = survey.tills
         tills = placements.map(\.till)
-        let lowX = placements.map(\.x).min() ?? 0, highX = placements.map(\.x).max() ?? 0
-        let lowY = placements.map(\.y).min() ?? 0, highY = placements.map(\.y).max() ?? 0
-        var step = step > 0 && step.isFinite ? step : Self.defaultStep
-        func count(_ low: Double, _ high: Double) -> Int {
-            let span = (high - low + 2 * margin) / step
-            return span.isFinite && span < 1e7 ? Int(span) + 1 : 10_000_000
-        }
-        while count(lowX, highX) * count(lowY, highY) > Self.maximumCells
-            || count(lowX, highX) * count(lowY, highY) * Swift.max(placements.count, 1) > Self.maximumEntries { step *= 2 }
-        let xs = (0..<count(lowX, highX)).map { lowX - margin + Double($0) * step }
-        let ys = (0..<count(lowY, highY)).map { lowY - margin + Double($0) * step }
-        self.step = step
+        let lowX = placements.map(\.x).min() ?? 0, lowY = placements.map(\.y).min() ?? 0
+        let grid = Self.grid(over: placements, step: step, margin: margin)
+        let xs = (0..<grid.columns).map { lowX - margin + Double($0) * grid.step }
+        let ys = (0..<grid.rows).map { lowY - margin + Double($0) * grid.step }
+        self.step = grid.step
         self.xs = xs
         self.ys = ys
         let calibration = survey.calibration
@@ -91,6 +84,24 @@ public struct RadioMap: Hashable, Sendable {
         logPrior = pathPrior > 0 && !walk.isEmpty
             ? Self.pathPrior(walk, xs: xs, ys: ys, step: step, bandwidth: pathPrior)
             : [Double](repeating: 0, count: xs.count * ys.count)
+    }
+
+    /// The grid of a map over `placements`: `step` (the default for one that is not a positive
+    /// number) doubled until the grid holds at most `maximumCells` cells and `maximumEntries`
+    /// (cell, till) pairs, and its columns (x) and rows (y). A map scores every cell for every
+    /// decision, so its cells are what a replay's work grows with.
+    public static func grid(over placements: [TillPlacement], step: Double = defaultStep, margin: Double = defaultMargin)
+        -> (step: Double, columns: Int, rows: Int) {
+        let lowX = placements.map(\.x).min() ?? 0, highX = placements.map(\.x).max() ?? 0
+        let lowY = placements.map(\.y).min() ?? 0, highY = placements.map(\.y).max() ?? 0
+        var step = step > 0 && step.isFinite ? step : Self.defaultStep
+        func count(_ low: Double, _ high: Double) -> Int {
+            let span = (high - low + 2 * margin) / step
+            return span.isFinite && span < 1e7 ? Int(span) + 1 : 10_000_000
+        }
+        while count(lowX, highX) * count(lowY, highY) > Self.maximumCells
+            || count(lowX, highX) * count(lowY, highY) * Swift.max(placements.count, 1) > Self.maximumEntries { step *= 2 }
+        return (step, count(lowX, highX), count(lowY, highY))
     }
 
     /// Calls `body(cell, squared distance)` for every cell within 3 `bandwidth` of (x, y).
