@@ -10,6 +10,9 @@ enum ExperimentCommand {
     a payer at the middle till of a row taps Start, the phone's Find machine
     scans packets from the path-loss model and picks a till with each strategy.
     Prints one CSV row per cell: accuracy, wrong-till rate, time to decide.
+    Work: at most 100,000,000 till-sessions (cells x seeds x tills;
+    MIZAN_EXPERIMENT_LIMIT=N raises it) and, for the position-based cells,
+    1.6e11 cell-samples weighed (MIZAN_MAP_LIMIT=N raises it).
       --csv FILE  write the CSV there instead of stdout
       --svg FILE  also draw accuracy against till spacing, a line per strategy
     """
@@ -28,6 +31,10 @@ enum ExperimentCommand {
         try outputs.check()
 
         let plan = try ExperimentPlan.load(path: path)
+        // The sessions and what position-based decisions weigh grow with every list: bound both before any cell runs.
+        let work = plan.work
+        try WorkLimit.experiment.check(work.tillSessions, "\(path) (\(work.cells) cells x \(plan.seeds) seeds x \(plan.tills) tills)")
+        try WorkLimit.maps("mizan rssi-experiment").check(work.cellSamples, "\(path), its position-based cells,")
         try outputs.make()
         let total = plan.cells.count
         let progress = Progress(total: .seconds(total))

@@ -110,4 +110,29 @@ import MizanTestSupport
         let farWork = try figure(far)
         #expect(farWork > 500 * work, "\(farWork) against \(work)")
     }
+
+    /// `mizan rssi-experiment` counts its sessions times the row's tills, and what its position-based
+    /// cells weigh, before any cell runs: at each limit it runs, one below it refuses.
+    @Test func anExperimentRunsAtItsLimitsAndRefusesPastThem() throws {
+        let folder = ScratchFolder.path("work-limit-experiment-\(getpid())")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plan = folder + "/exp.json"
+        try #"{"seeds": 3, "tills": 5, "tillSpacing": [1, 2], "strategies": [{"name": "mean"}, {"name": "position"}]}"#
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let arguments = ["rssi-experiment", plan, "--csv", folder + "/out.csv"]
+        // 4 cells x 3 seeds x 5 tills.
+        let counted = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "59"))
+        #expect(counted.status == 2)
+        #expect(counted.errors.contains("(4 cells x 3 seeds x 5 tills) is 60 till-sessions, over the limit of 59"), "\(counted.errors)")
+        let mapped = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_MAP_LIMIT", "1"))
+        #expect(mapped.status == 2)
+        let match = try #require(mapped.errors.firstMatch(of: /its position-based cells, is (\d+) cell-samples weighed/), "\(mapped.errors)")
+        let work = try #require(Int(match.1))
+        var both = Self.environment("MIZAN_EXPERIMENT_LIMIT", "60")
+        both["MIZAN_MAP_LIMIT"] = String(work)
+        #expect(try runChildErrors(Self.mizan, arguments, environment: both).status == 0)
+        both["MIZAN_MAP_LIMIT"] = String(work - 1)
+        #expect(try runChildErrors(Self.mizan, arguments, environment: both).status == 2)
+    }
 }

@@ -1,6 +1,9 @@
 import MizanSim
 import MizanFormats
 import MizanRadio
+import MizanSelection
+import MizanProtocol
+import MizanGeometry
 
 /// What `mizan rssi-experiment` runs (`docs/rssi-experiment.md`): every
 /// combination of the axes, each over `seeds` seeded sessions.
@@ -63,6 +66,31 @@ public struct ExperimentPlan: Sendable {
             }
         }
         return cells
+    }
+}
+
+extension ExperimentPlan {
+    /// The work the plan asks for, counted before any cell runs. `tillSessions`: the sessions
+    /// times the tills in the row (a session draws every till's advertising until it decides).
+    /// `cellSamples`: what the position-based cells' decisions weigh, every cell of their map
+    /// (`RadioMap.grid`, which grows with the row's length) against each packet of a window, at
+    /// most every till's on every channel.
+    public var work: (cells: Int, tillSessions: Double, cellSamples: Double) {
+        let cells = self.cells
+        var mapCells: [Double: Double] = [:]
+        var cellSamples = 0.0
+        for cell in cells where cell.strategy.needsSurvey {
+            let spacing = cell.tillSpacing
+            let map = mapCells[spacing] ?? {
+                let placements = (0..<tills).map { TillPlacement(till: TillID(UInt32($0 + 1)), position: Position(x: spacing * Double($0), y: 0)) }
+                let grid = RadioMap.grid(over: placements)
+                return Double(grid.columns * grid.rows)
+            }()
+            mapCells[spacing] = map
+            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / (cell.radio.advertisingInterval / .seconds(1))
+            cellSamples += Double(seeds) * map * packets
+        }
+        return (cells.count, Double(cells.count) * Double(seeds) * Double(tills), cellSamples)
     }
 }
 

@@ -26,11 +26,22 @@ struct ExperimentSession {
 
     let cell: ExperimentCell
     let tills: Int
+    /// The row: the same in every session of the cell.
+    let positions: [Position]
+    /// The cell's strategy, made once (a position-based one's map is the same in every session).
+    let strategy: SelectionStrategy
+
+    init(cell: ExperimentCell, tills: Int) {
+        self.cell = cell
+        self.tills = tills
+        positions = (0..<tills).map { Position(x: cell.tillSpacing * Double($0), y: 0, z: cell.radio.tillHeight) }
+        strategy = Self.strategy(cell, positions: positions)
+    }
 
     /// A position-based strategy gets the row's placements and the radio's own
     /// model as its calibration (no per-till offsets, no walk): the phone knows
     /// the nominal model, not this session's offsets and shadowing.
-    func strategy(positions: [Position]) -> SelectionStrategy {
+    static func strategy(_ cell: ExperimentCell, positions: [Position]) -> SelectionStrategy {
         let radio = cell.radio
         let survey = SiteSurvey(
             tills: positions.enumerated().map { TillPlacement(till: TillID(UInt32($0.offset + 1)), position: $0.element) },
@@ -45,7 +56,7 @@ struct ExperimentSession {
         var packets = root.split("packets")
         let radio = cell.radio
         let model = SignalModel.firstRadio(radio)
-        let positions = (0..<tills).map { Position(x: cell.tillSpacing * Double($0), y: 0, z: radio.tillHeight) }
+        let positions = self.positions
         let payer = PayerBehaviour()
         let middle = positions[(tills - 1) / 2]
         let phone = Position(x: middle.x + placement.uniform(payer.standX), y: placement.uniform(payer.standY), z: radio.phoneHeight)
@@ -60,8 +71,8 @@ struct ExperimentSession {
 
         let delayMax = radio.advertisingDelayMax / .seconds(1)
         let interval = radio.advertisingInterval / .seconds(1)
-        var nextAdvertising = positions.indices.map { _ in packets.uniform(0...(interval + delayMax)) }
-        let find = Find(config: Find.Config(chooser: strategy(positions: positions)))
+        var nextAdvertising = AdvertisingAgenda(positions.indices.map { _ in packets.uniform(0...(interval + delayMax)) })
+        let find = Find(config: Find.Config(chooser: strategy))
         var state = Find.initialState
         var clock = AgendaClock()
         var chosen: TillID?
@@ -84,8 +95,7 @@ struct ExperimentSession {
 
         apply(find.reduce(&state, .tapStart))
         while !finished {
-            let till = nextAdvertising.indices.min { nextAdvertising[$0] < nextAdvertising[$1] } ?? 0
-            let advertisingAt = nextAdvertising[till]
+            let (advertisingAt, till) = nextAdvertising.first
             if let timer = clock.next, timer.at <= advertisingAt {
                 now = timer.at
                 switch timer.kind {
@@ -105,7 +115,7 @@ struct ExperimentSession {
                 let sample = RSSISample(till: DeviceRef.tillID(index: till), rssi: SignalModel.reported(rssi), at: .seconds(now))
                 apply(find.reduce(&state, .advertisementSeen(sample)))
             }
-            nextAdvertising[till] += interval + packets.uniform(0...delayMax)
+            nextAdvertising.moveFirst(to: advertisingAt + (interval + packets.uniform(0...delayMax)))
         }
         return Outcome(chosen: chosen, nearest: nearest, elapsed: now)
     }
