@@ -93,8 +93,11 @@ package final class PhoneEndpoint {
     var connecting = false
     /// The phone's platform (faithful link layer; `nil` on the simple radio).
     var profile: PhoneProfile?
-    /// The till whose advertising the phone waits for to connect (faithful link layer).
-    var pendingTill: TillEndpoint?
+    /// The till whose advertising the phone waits for to connect (faithful link layer). Unowned:
+    /// the till's `connectors` hold the phone meanwhile, and a run that ends with the phone still
+    /// waiting would otherwise leave the two holding each other, and with them both devices (the
+    /// medium keeps its tills for the run).
+    unowned var pendingTill: TillEndpoint?
     @exclusivity(unchecked) var deliver: (CentralRadioEvent) -> Void = { _ in }
     /// Who hears this phone's advertising reports directly (the floor's `Phone`), rather than through
     /// `deliver`: unmanaged, because calling a stored closure or reference retains and releases it around
