@@ -40,10 +40,13 @@ public struct Wall: Hashable, Sendable {
 /// asks only the walls near it (`WallGrid`).
 public struct Walls: Hashable, Sendable {
     public let walls: [Wall]
+    /// The most a path can gain through the walls, dB: the sum of the negative losses, if any.
+    public let mostGained: Double
     private let grid: WallGrid
 
     public init(_ walls: [Wall] = []) {
         self.walls = walls
+        mostGained = walls.reduce(0) { $0 - Swift.min($1.loss, 0) }
         grid = WallGrid(walls)
     }
 

@@ -82,4 +82,21 @@ import Testing
         #expect(model.meanRSSI(distance: 1) == -59)
         #expect(abs(model.meanRSSI(distance: 10) - (-59 - 22)) < 1e-9)
     }
+
+    /// The first radio's packets never gain more over their mean than `largestGain` (its spread
+    /// and fade with the generator's normals at their largest), which its advertising cuts by: a
+    /// link whose mean is further below the sensitivity is lost whatever is drawn.
+    @Test func noFirstRadioPacketGainsMoreThanItsLargestGain() {
+        var parameters = RadioParameters()
+        parameters.packetSigma = 6
+        parameters.ricianKdB = 3
+        let fresh = SignalModel.firstRadio(parameters)
+        var generator = SeededGenerator(seed: 12)
+        let gains = (0..<300_000).map { _ in fresh.packetRSSI(mean: 0, generator: &generator) }
+        let largest = gains.max() ?? 0
+        #expect(largest > 15 && largest < fresh.largestGain, "largest \(largest), bound \(fresh.largestGain)")
+        #expect(fresh.largestGain < 6 * SeededGenerator.largestNormal + 25)
+        parameters.ricianKdB = nil
+        #expect(SignalModel.firstRadio(parameters).largestGain == 6 * SeededGenerator.largestNormal)
+    }
 }

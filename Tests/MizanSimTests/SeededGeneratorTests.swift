@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import MizanSim
 @testable import MizanTime
 
@@ -126,5 +127,17 @@ struct SeededGeneratorTests {
         #expect(bytes == expected)
         #expect(a.next() == b.next())
         #expect(a.bytes(count: 0).isEmpty)
+    }
+
+    /// The polar method's deviate |u| sqrt(-2 ln s / s) is largest at the smallest s its uniforms
+    /// (multiples of 2^-52) can make, 2^-104: just under `largestNormal`; and a million draws stay
+    /// well inside it.
+    @Test func noNormalIsLargerThanTheBoundTheFirstRadioCutsBy() {
+        let s = 0x1.0p-104, u = 0x1.0p-52
+        let extreme = u * (-2 * log(s) / s).squareRoot()
+        #expect(extreme > 12 && extreme < SeededGenerator.largestNormal, "\(extreme)")
+        var generator = SeededGenerator(seed: 8)
+        let largest = (0..<1_000_000).map { _ in abs(generator.normal()) }.max() ?? 0
+        #expect(largest > 4 && largest < 6.5)
     }
 }

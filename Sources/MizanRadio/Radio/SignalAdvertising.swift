@@ -85,7 +85,7 @@ final class SignalAdvertising: Advertising {
         self.parameters = parameters
         signal = room
         self.walls = walls
-        wallsAddAtMost = walls.walls.reduce(0) { $0 - Swift.min($1.loss, 0) }
+        wallsAddAtMost = walls.mostGained
         airtime = parameters.packetAirtime / .seconds(1)
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)

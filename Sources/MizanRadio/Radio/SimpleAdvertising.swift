@@ -65,7 +65,7 @@ final class SimpleAdvertising: Advertising {
                 // computed once per event and phone (no draw depends on it).
                 if phone.eventStamp != event {
                     phone.eventStamp = event
-                    phone.eventMean = fresh.meanRSSI(distance: medium.distance(phone, till)) + fixedOffset(phone, till, in: medium)
+                    phone.eventMean = eventMean(phone, till, fresh: fresh, in: medium)
                 }
                 let rssi = fresh.packetRSSI(mean: phone.eventMean, generator: &medium.generator)
                 guard rssi >= parameters.sensitivity else {
@@ -90,20 +90,41 @@ final class SimpleAdvertising: Advertising {
         medium.listeners.leave(phone)
     }
 
+    /// The link's mean RSSI this event, or minus infinity when no packet drawn around it could reach
+    /// the sensitivity (`Fresh.largestGain`): the walls between are then counted only until they make
+    /// it so. Every packet is drawn either way, so the generator moves on as it would.
+    private func eventMean(_ phone: PhoneEndpoint, _ till: TillEndpoint, fresh: SignalModel.Fresh, in medium: RadioMedium) -> Double {
+        let mean = fresh.meanRSSI(distance: medium.distance(phone, till))
+        guard let offset = fixedOffset(phone, till, in: medium, unlessUnder: parameters.sensitivity - fresh.largestGain - mean) else {
+            return -.infinity
+        }
+        return mean + offset
+    }
+
     func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium) -> Double {
+        fixedOffset(phone, till, in: medium, unlessUnder: -.infinity)!
+    }
+
+    /// `fixedOffset`, or nil once the walls surely bring it under `needed`.
+    private func fixedOffset(_ phone: PhoneEndpoint, _ till: TillEndpoint, in medium: RadioMedium, unlessUnder needed: Double) -> Double? {
         var offset = till.offset + phone.offset - phone.bodyLoss
-        if !walls.isEmpty { offset -= walls.loss(from: medium.position(of: phone), to: till.position) }
+        var drawn = 0.0
         if parameters.linkShadowingSigma > 0 {
             let key = LinkKey(till: till.index, phone: phone.index)
-            if let drawn = shadowing[key] {
-                offset += drawn
+            if let kept = shadowing[key] {
+                drawn = kept
             } else {
                 var stream = shadowingSeed.split(key.stream)
-                let drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
+                drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
                 shadowing[key] = drawn
-                offset += drawn
             }
         }
+        if !walls.isEmpty {
+            guard let loss = walls.loss(from: medium.position(of: phone), to: till.position,
+                                        unlessOver: offset + drawn + walls.mostGained - needed) else { return nil }
+            offset -= loss
+        }
+        if parameters.linkShadowingSigma > 0 { offset += drawn }
         return offset
     }
 }

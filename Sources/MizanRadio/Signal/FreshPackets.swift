@@ -45,6 +45,15 @@ extension SignalModel {
             pathLoss.meanRSSI(log10Distance: log10(PathLoss.clamped(distance)))
         }
 
+        /// The most a packet can gain over its mean, dB: the spread and the Rician fade with the
+        /// generator's normals at their largest (`SeededGenerator.largestNormal`).
+        public var largestGain: Double {
+            let most = SeededGenerator.largestNormal
+            // The fade as `RicianFade` bounds it, less its mean (which the packet's fade keeps).
+            let fade = fadingKdB.map { RicianFade(kFactordB: $0) }
+            return spread * most + (fade.map { $0.largest(normalsUpTo: most) + $0.mean } ?? 0)
+        }
+
         /// One packet, dBm: `mean` plus N(0, `spread`) and the Rician fade, from `generator` in that order.
         public func packetRSSI(mean: Double, generator: inout SeededGenerator) -> Double {
             var rssi = mean

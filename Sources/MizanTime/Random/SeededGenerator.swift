@@ -131,6 +131,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return mean + sd * (u * factor)
     }
 
+    /// The largest normal `normal` can give, in standard deviations, a little above: its
+    /// uniforms are multiples of 2^-52, so s = u^2 + v^2 is at least 2^-104 and a deviate
+    /// |u| sqrt(-2 ln s / s) at most sqrt(-2 ln s), 12.007.
+    public static let largestNormal = 12.01
+
     /// An exponential deviate with the given mean (for example Poisson arrival gaps).
     public mutating func exponential(mean: Double) -> Double {
         // 1 - u is in (0, 1], so the logarithm is finite.
