@@ -66,4 +66,13 @@ import MizanSim
         #expect(message.contains("'faults'") && message.contains("\(FloorFile.maximumFaults + 1) faults, over the \(FloorFile.maximumFaults)"), "\(message)")
         #expect(error(floor(FloorFile.maximumFaults, kind: "corrupt-frame")) == nil)
     }
+
+    /// A floor's name heads every summary, picture and report: at most 1,000 UTF-8 bytes (a
+    /// name of two-byte letters counts its bytes).
+    @Test func aNameLongerThanTheLimitIsRefusedNamingItsBytes() throws {
+        func floor(_ name: String) -> String { #"{"name": "\#(name)", "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"# }
+        #expect(error(floor(String(repeating: "n", count: FloorFile.maximumNameBytes))) == nil)
+        let message = try #require(error(floor(String(repeating: "é", count: FloorFile.maximumNameBytes / 2 + 1))))
+        #expect(message.contains("'name'") && message.contains("\(FloorFile.maximumNameBytes + 2) bytes, over the \(FloorFile.maximumNameBytes)"), "\(message)")
+    }
 }

@@ -16,6 +16,9 @@ public enum FloorFile: JSONFileFormat {
         let minutes = try root.optionalNumber("minutes", in: 0.001...1_000_000) ?? 10
         var plan = FloorPlan(tills: tills, payers: arrivals, duration: .seconds(minutes * 60))
         plan.name = try root.optionalString("name") ?? "floor"
+        guard plan.name.utf8.count <= maximumNameBytes else {
+            throw root.error("name", "\(plan.name.utf8.count) bytes, over the \(maximumNameBytes) a floor's name may have (it heads every summary, picture and report)")
+        }
         if let area = try root.optionalObject("area") {
             plan.width = try area.optionalNumber("width", in: 0.1...100_000)
             plan.depth = try area.optionalNumber("depth", in: 0.1...100_000)
@@ -74,6 +77,10 @@ public enum FloorFile: JSONFileFormat {
     /// floor (each works out what it holds from every till); its arrivals' lines (tills x
     /// `queueLimit`) at most `maximumQueued` (a payer waiting in line takes about 3 KB).
     public static let maximumQueued = 20 * maximumTills
+
+    /// The most UTF-8 bytes a floor's name may have: it heads every summary, picture and report
+    /// (a name of 50 MB made a report of 150 MB).
+    public static let maximumNameBytes = 1_000
 
     /// The most faults a floor may have: each is armed for the whole run, and one naming an idle
     /// payer puts the payer's phone on the floor (what 10,000 take: docs/running-a-floor.md, input limits).
