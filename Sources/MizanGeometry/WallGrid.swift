@@ -1,5 +1,6 @@
 /// A uniform grid of square cells over a floor's walls, each cell listing the
-/// walls that pass through it or within a hair of it (a thousandth of a cell),
+/// walls that pass through it or within a hair of it (a thousandth of a cell,
+/// and more for walls or paths far from the origin),
 /// so that a path between two devices asks only the walls near it rather
 /// than every wall of the floor. Only a choice of which walls to ask: whether
 /// a path passes through a wall is still `Wall.crosses`, so a grid gives
@@ -14,7 +15,8 @@ struct WallGrid: Sendable {
     private let cell: Double
     private let columns: Int
     private let rows: Int
-    /// What a cell's edge is widened by, metres: more than any rounding of a segment's ends or slope.
+    /// What a cell's edge is widened by, metres: more than any rounding of a wall's ends or slope
+    /// (a path's own size widens it further, `forEachWall`).
     private let pad: Double
     /// Cell (column c, row r) lists `entries[starts[c * rows + r] ..< starts[c * rows + r + 1]]`:
     /// a column's cells are side by side, so a run of rows is one range.
@@ -63,8 +65,11 @@ struct WallGrid: Sendable {
     /// listed in several of those cells comes once for each.
     @inline(__always)
     func forEachWall(near a: Position, _ b: Position, _ body: (Int) -> Bool) {
+        // Widened for the path's own size too: the rounding of where it runs, and of whether it
+        // crosses a wall, grows with its coordinates.
+        let size = Swift.max(Swift.max(abs(a.x), abs(a.y)), Swift.max(abs(b.x), abs(b.y)))
         Self.forEachColumn(of: a.x, a.y, b.x, b.y, originX: originX, originY: originY, cell: cell,
-                           columns: columns, rows: rows, pad: pad) { column, low, high in
+                           columns: columns, rows: rows, pad: pad + size * 1e-10) { column, low, high in
             let first = Int(starts[column * rows + low]), end = Int(starts[column * rows + high + 1])
             for entry in first..<end where !body(Int(entries[entry])) { return false }
             return true

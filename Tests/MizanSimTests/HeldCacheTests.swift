@@ -154,13 +154,14 @@ import MizanGeometry
 
     /// Phones walking along a row with walls between its tills: a walking phone works out what it
     /// holds from a till only as far as it takes to know it silent, the walls counted only until they
-    /// make it so; the trace is the one of phones working out every till's signal in full.
+    /// make it so; the trace is the one of phones working out every till's signal in full. The tills
+    /// stand 10 m apart, near enough that only the walls (45 dB each) can make one silent.
     @Test func phonesWalkingAmongWallsGiveTheSameTraceWorkingOutOnlyWhatTheyCouldHear() throws {
-        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 60), payers: .pairs(distance: 0.5), duration: .seconds(30))
+        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 10), payers: .pairs(distance: 0.5), duration: .seconds(30))
         plan.payerBehaviour.reviewTime = 1...2
         plan.walls = Walls((0..<5).map { (index: Int) -> Wall in
-            let x = 60 * Double(index) + 30
-            return Wall(x1: x, y1: -20, x2: x, y2: 20, loss: 12)
+            let x = 10 * Double(index) + 5
+            return Wall(x1: x, y1: -20, x2: x, y2: 20, loss: 45)
         })
         plan.faults = (0..<6).map { .walkAway(phone: $0, at: .seconds(2 + $0), speed: 1.4, dx: 1, dy: 0) }
         let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 6)

@@ -72,6 +72,56 @@ import Testing
         #expect(checked == 10_000 && crossed > 3_000 && gaveUp > 500, "\(crossed) paths crossed a wall, \(gaveUp) gave up")
     }
 
+    /// Walls a hair long at the origin, or far from it, and walls that add (a negative loss), asked
+    /// about by paths kilometres to thousands of kilometres long (a phone that walked off): the grid
+    /// still gives what a pass over every wall gives, to the bit.
+    @Test func tinyOrFarWallsAndLongPathsLoseThroughTheGridWhatEveryWallGives() {
+        var draws = SeededGenerator(seed: 33)
+        for (scale, offset) in [(1e-12, 0.0), (1e-8, 0.0), (1e-3, 99_000.0), (5.0, -50_000.0)] {
+            let list = (0..<6).map { index in
+                Wall(x1: offset + scale * draws.uniform(-1...1), y1: offset + scale * draws.uniform(-1...1),
+                     x2: offset + scale * draws.uniform(-1...1), y2: offset + scale * draws.uniform(-1...1),
+                     loss: index == 3 ? -2 : draws.uniform(1...12))
+            }
+            let walls = Walls(list)
+            #expect(walls.mostGained == 2)
+            var crossed = 0
+            for path in 0..<20_000 {
+                // Through the walls' middle, from far off either way.
+                let reach = [1e4, 1e5, 1e7, 1e8][path % 4]
+                let angle = draws.uniform(0...(2 * Double.pi)), share = draws.uniform(0.05...0.95)
+                let middle = Position(x: offset + scale * draws.uniform(-0.5...0.5), y: offset + scale * draws.uniform(-0.5...0.5))
+                let a = Position(x: middle.x + reach * share * cos(angle), y: middle.y + reach * share * sin(angle))
+                let b = Position(x: middle.x - reach * (1 - share) * cos(angle), y: middle.y - reach * (1 - share) * sin(angle))
+                var every = 0.0
+                for wall in list where wall.crosses(from: a, to: b) { every += wall.loss }
+                if every != 0 { crossed += 1 }
+                #expect(walls.loss(from: a, to: b).bitPattern == every.bitPattern, "walls \(scale) m at \(offset), path \(a) to \(b)")
+            }
+            #expect(crossed > 2_000, "\(crossed) paths crossed walls of \(scale) m")
+        }
+    }
+
+    /// On the first radio an event's link counts the walls only until no packet could be heard
+    /// through them: the trace is the one of a radio counting every wall, and the cut is taken.
+    @Test func theFirstRadioCountingWallsOnlyUntilNoPacketCouldBeHeardGivesTheSameTrace() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 6), payers: .pairs(distance: 0.5), duration: .seconds(20))
+        plan.radio.advertising = .simple
+        plan.radio.linkShadowingSigma = 3
+        plan.radio.ricianKdB = 3
+        plan.payerBehaviour.reviewTime = 1...2
+        plan.walls = Walls((0..<5).map { (index: Int) -> Wall in
+            let x = 6 * Double(index) + 3
+            return Wall(x1: x, y1: -20, x2: x, y2: 20, loss: 45)
+        })
+        var kept: RadioMedium?
+        let cut = try FloorRun(plan, seed: 2, medium: { kept = $0 })
+        let every = try FloorRun(plan, seed: 2, medium: { $0.keepsSilentTills = false })
+        #expect(cut.trace.count > 100 && cut.report.transactions > 0)
+        #expect(every.trace == cut.trace)
+        #expect(try #require(kept).linkMeansCut > 0, "links were found too weak before every wall was counted")
+    }
+
     /// What the phone's link holds from a till 3 m away (path loss aside), with a wall of
     /// `loss` dB between them or none.
     static func offset(_ advertising: AdvertisingModel, wall loss: Double?) -> Double {

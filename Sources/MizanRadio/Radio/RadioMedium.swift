@@ -76,9 +76,10 @@ public final class RadioMedium {
     /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
     /// in its stand (`HeldCache.keepSilent`), and how many it marked; with it, the tills' audiences
     /// pass over the phones that can never hear them, a phone starting to scan looks at the
-    /// far tills at once (`SignalAdvertising.lookAround`) and a walking phone works a till's
-    /// signal out only as far as it takes to know it silent: a cost, never a packet's fate (tests
-    /// turn it off to check that).
+    /// far tills at once (`SignalAdvertising.lookAround`), a walking phone works a till's
+    /// signal out only as far as it takes to know it silent, and the first radio counts the walls
+    /// only until no packet could be heard: a cost, never a packet's fate (tests turn it off to
+    /// check that).
     /// (Unchecked exclusivity, as the counters above: read and bumped where a packet is heard.)
     @exclusivity(unchecked) package var keepsSilentTills = true
     @exclusivity(unchecked) package var silentTillsMarked = 0
@@ -89,6 +90,9 @@ public final class RadioMedium {
     @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
     /// Times a walking phone found a till silent before working out all of what it holds from it.
     @exclusivity(unchecked) package var silentToWalkers = 0
+    /// Times the first radio found an event's link too weak for any packet to clear the sensitivity
+    /// before it had counted every wall between (`SimpleAdvertising`).
+    @exclusivity(unchecked) package var linkMeansCut = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 

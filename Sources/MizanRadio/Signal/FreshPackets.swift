@@ -38,6 +38,9 @@ extension SignalModel {
             perMidpoint = parameters.perMidpoint
             perSlope = parameters.perSlope
             (lineOfSight, scatter) = parameters.ricianKdB.map { RicianFade.parts(kFactordB: $0) } ?? (1, 0)
+            let most = SeededGenerator.largestNormal
+            largestGain = Swift.max(spread, 0) * most
+                + (scatter > 0 ? RicianFade.largestPower(lineOfSight: lineOfSight, scatter: scatter, normalsUpTo: most) : 0)
         }
 
         /// Mean RSSI at `distance` metres (no spread, no offsets).
@@ -46,13 +49,9 @@ extension SignalModel {
         }
 
         /// The most a packet can gain over its mean, dB: the spread and the Rician fade with the
-        /// generator's normals at their largest (`SeededGenerator.largestNormal`).
-        public var largestGain: Double {
-            let most = SeededGenerator.largestNormal
-            // The fade as `RicianFade` bounds it, less its mean (which the packet's fade keeps).
-            let fade = fadingKdB.map { RicianFade(kFactordB: $0) }
-            return spread * most + (fade.map { $0.largest(normalsUpTo: most) + $0.mean } ?? 0)
-        }
+        /// generator's normals at their largest (`SeededGenerator.largestNormal`); none from a
+        /// spread that is not positive, which draws nothing.
+        public let largestGain: Double
 
         /// One packet, dBm: `mean` plus N(0, `spread`) and the Rician fade, from `generator` in that order.
         public func packetRSSI(mean: Double, generator: inout SeededGenerator) -> Double {

@@ -44,8 +44,15 @@ public struct RicianFade: Sendable {
     /// The largest fade `fade` can draw, dB, its normals at most `largest` in size: both at their
     /// largest, the in-phase one positive (a little above, for the logarithm's rounding).
     func largest(normalsUpTo largest: Double) -> Double {
-        let re = lineOfSight + scatter * largest, im = scatter * largest
-        return 10 * log10(re * re + im * im) - mean + 1e-9
+        Self.largestPower(lineOfSight: lineOfSight, scatter: scatter, normalsUpTo: largest) - mean
+    }
+
+    /// The largest 10 log10 |h|^2 of a fade of these parts whose normals are at most `largest` in
+    /// size, dB: both at their largest, the in-phase one positive (a little above, for the
+    /// logarithm's rounding).
+    static func largestPower(lineOfSight: Double, scatter: Double, normalsUpTo largest: Double) -> Double {
+        let re = abs(lineOfSight) + scatter * largest, im = scatter * largest
+        return 10 * log10(re * re + im * im) + 1e-9
     }
 
     /// Mean, standard deviation and third central moment (dB, dB^3) of
