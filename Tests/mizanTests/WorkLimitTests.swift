@@ -8,9 +8,11 @@ import MizanTestSupport
 @Suite struct WorkLimitTests {
     static let mizan = RepositoryTests.root + "/.build/debug/mizan"
 
-    /// A recording of `phones` phones, each heard from two tills over `seconds` seconds.
-    static func recording(seconds: Double, phones: Int = 1) throws -> (folder: String, tills: String, trace: String) {
-        let folder = ScratchFolder.path("work-limit-\(getpid())-\(seconds)-\(phones)")
+    /// A recording of `phones` phones, each heard from two tills over `seconds` seconds, in a folder
+    /// of its own for each `test` (tests run in parallel).
+    static func recording(seconds: Double, phones: Int = 1, test: String = #function) throws -> (folder: String, tills: String, trace: String) {
+        let name = test.filter { $0.isLetter || $0.isNumber }
+        let folder = ScratchFolder.path("work-limit-\(getpid())-\(name)-\(seconds)-\(phones)")
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "till,x,y,z\n1,0,0,1\n2,4,0,1\n".write(toFile: folder + "/tills.csv", atomically: true, encoding: .utf8)
@@ -76,7 +78,7 @@ import MizanTestSupport
     /// larger by the cells it adds.
     @Test(arguments: [["select", "--strategy", "position"], ["evaluate", "--family", "position"]])
     func positionBasedReplaysCountTheCellsTheirMapsWeighAndRefusePastTheLimit(_ command: [String]) throws {
-        let at = try Self.recording(seconds: 10, phones: 3)
+        let at = try Self.recording(seconds: 10, phones: 3, test: "positionBased-" + command[0])
         defer { try? FileManager.default.removeItem(atPath: at.folder) }
         // Phones walking between the tills, so that a calibration can be fitted on them.
         var rows = "t,phone,till,rssi,x,y,z\n"
