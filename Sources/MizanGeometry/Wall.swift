@@ -40,7 +40,8 @@ public struct Wall: Hashable, Sendable {
 /// asks only the walls near it (`WallGrid`).
 public struct Walls: Hashable, Sendable {
     public let walls: [Wall]
-    /// The most a path can gain through the walls, dB: the sum of the negative losses, if any.
+    /// The most a path can gain through the walls, dB: the sum of the negative losses (0 unless
+    /// some wall's loss is negative: a floor file's never is, the Swift API does not forbid it).
     public let mostGained: Double
     private let grid: WallGrid
 

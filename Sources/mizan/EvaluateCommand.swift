@@ -77,7 +77,7 @@ enum EvaluateCommand {
                                      "\(tracePath) (\(trace.phones.count) tracks, \(Int(trace.phoneSeconds)) phone-seconds) at --every \(every)")
         // The position-based families score every cell of the map at each decision.
         let mapped = chosen.filter { $0.candidates.contains(where: \.needsSurvey) }
-        let sessions = trace.phoneSeconds / every + Double(trace.phones.count)
+        let sessions = trace.sessions(every: every)
         let map = WorkLimit.mapWork(over: trace.placements, sessions: sessions, samples: trace.rows.count, window: window, every: every)
         // Each session score weighs what one replay's session does.
         try WorkLimit.maps("mizan evaluate").check(mapped.reduce(0) { $0 + validation.sessionScores($1, on: trace) } * map.work / sessions,

@@ -60,7 +60,7 @@ enum SelectCommand {
 
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
         // Memory grows with the sessions replayed: bound them before replaying any.
-        let sessions = trace.phoneSeconds / every + Double(trace.phones.count)
+        let sessions = trace.sessions(every: every)
         guard sessions <= Double(maximumSessions) else {
             throw UsageError("mizan select: \(tracePath) records \(Int(trace.phoneSeconds)) phone-seconds: at --every \(every) that is about \(Int(sessions)) sessions, over the limit of \(maximumSessions); give a larger --every")
         }

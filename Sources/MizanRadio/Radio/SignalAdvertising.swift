@@ -59,9 +59,6 @@ final class SignalAdvertising: Advertising {
 
     /// The floor's walls: a path through them loses their loss.
     private let walls: Walls
-    /// The most the walls can add to a path, dB: 0 unless some wall's loss is negative (a floor
-    /// file's never is; the Swift API does not forbid it).
-    private let wallsAddAtMost: Double
 
     /// A till whose held signal on every channel, plus the largest noise, stays below this is
     /// silent at the phone: never heard (under the sensitivity) and never spoiling a packet that
@@ -85,7 +82,6 @@ final class SignalAdvertising: Advertising {
         self.parameters = parameters
         signal = room
         self.walls = walls
-        wallsAddAtMost = walls.mostGained
         airtime = parameters.packetAirtime / .seconds(1)
         // Starts are kept from the last event (up to an interval and a delay back) to the next (as far ahead).
         eventCalendar = EventCalendar(width: airtime > 0 ? airtime : 1, span: parameters.advertisingInterval / .seconds(1) + delayMaxNanos / 1e9)
@@ -509,7 +505,7 @@ final class SignalAdvertising: Advertising {
         let walked = here.distance(to: phone.motion.origin)
         let step = UInt64(Swift.min(walked / Swift.max(parameters.fadingLength, 1e-3), 1e6))
         // The carrier's body at its best toward the till, and the walls at their least (as `heldStanding`).
-        let atMost = till.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
+        let atMost = till.offset + phone.offset - phone.bodyLoss + phone.direction.largest + walls.mostGained
         return signal.held(till: till.index, tillPosition: till.position, phone: phone.index, at: here,
                            basis: spotBasis(phone, at: here, signal: signal), stand: phone.stands << 24 | (step + 1),
                            unlessUnder: level, fixedAtMost: atMost, fixedOffset: { heldOffset(phone, till, at: here, standing: false, unlessUnder: $0) })
@@ -534,7 +530,7 @@ final class SignalAdvertising: Advertising {
     private func heldStanding(_ phone: PhoneEndpoint, _ till: TillEndpoint, _ spot: TillSpot, at here: Position, basis: SharedSpectrumShadowing.Basis,
                               signal: SignalModel, unlessUnder level: Double) -> HeldSignal? {
         // The carrier's body at its best toward the till, and the walls at their least.
-        let atMost = spot.offset + phone.offset - phone.bodyLoss + phone.direction.largest + wallsAddAtMost
+        let atMost = spot.offset + phone.offset - phone.bodyLoss + phone.direction.largest + walls.mostGained
         return signal.held(till: spot.index, tillPosition: spot.position, phone: phone.index, at: here, basis: basis,
                            stand: phone.stands << 24, unlessUnder: level, fixedAtMost: atMost,
                            fixedOffset: { heldOffset(phone, till, at: here, standing: true, unlessUnder: $0) })
@@ -553,8 +549,8 @@ final class SignalAdvertising: Advertising {
             fixed += phone.direction.gain(heading: heading, bearing: DirectionGain.bearing(fromX: here.x, y: here.y, toX: till.position.x, toY: till.position.y))
         }
         if !walls.isEmpty {
-            // Walls that add (a negative loss) add at most `wallsAddAtMost`.
-            guard let loss = walls.loss(from: here, to: till.position, unlessOver: fixed + wallsAddAtMost - needed) else { return nil }
+            // Walls that add (a negative loss) add at most `mostGained`.
+            guard let loss = walls.loss(from: here, to: till.position, unlessOver: fixed + walls.mostGained - needed) else { return nil }
             fixed -= loss
         }
         return fixed

@@ -49,7 +49,7 @@ public struct CrossValidation: Sendable {
     /// as many). What a command checks against its work limit before it starts.
     public func sessionScores(_ grid: TuningGrid, on trace: RSSITrace) -> Double {
         let tracks = Double(trace.phones.count)
-        let sessions = trace.phoneSeconds / every + tracks
+        let sessions = trace.sessions(every: every)
         let surveyFactor = grid.candidates.contains(where: \.needsSurvey) ? tracks : 1
         return (tracks + 1) * Double(grid.candidates.count) * sessions * surveyFactor
     }

@@ -59,6 +59,12 @@ public struct RSSITrace: Sendable {
         return phones.reduce(0) { total, phone in total + (spans[phone].map { $0.last - $0.first } ?? 0) }
     }
 
+    /// About how many sessions a replay starting one every `every` seconds makes (`TraceReplay`):
+    /// the phone-seconds over `every`, and one more for each phone.
+    public func sessions(every: Double) -> Double {
+        phoneSeconds / every + Double(phones.count)
+    }
+
     public static let tillsHeader = ["till", "x", "y", "z"]
     public static let traceHeader = ["t", "phone", "till", "rssi", "x", "y", "z"]
     /// The header with the optional `heading` column.
