@@ -1,7 +1,8 @@
 import Testing
 @testable import MizanSim
 
-/// A till's line holds at most `PayerBehaviour.queueLimit` payers; one who finds it full goes away, counted in the report.
+/// A till's line holds at most `PayerBehaviour.queueLimit` payers; one who finds it full goes away, counted in the report
+/// and written in the trace.
 @Suite struct QueueLimitTests {
     /// Two tills with a payer arriving at each every 0.2 s on average: far faster than a till serves them.
     static func plan(limit: Int) -> FloorPlan {
@@ -12,6 +13,7 @@ import Testing
     }
 
     static func arrivals(_ run: FloorRun) -> Int { run.trace.filter { $0.contains("\"arrives\"") }.count }
+    static func turnedAway(_ run: FloorRun) -> [String] { run.trace.filter { $0.contains("\"payer turned away\"") } }
 
     @Test func payersWhoFindTheLineFullGoAwayCountedAndTheArrivalsTimesAreTheSame() throws {
         let limited = try FloorRun(Self.plan(limit: 3), seed: 4, drain: false)
@@ -23,6 +25,18 @@ import Testing
         #expect(Self.arrivals(limited) + limited.report.payersTurnedAway == Self.arrivals(open))
         // Two lines of at most 3 in 20 s: far fewer than arrive.
         #expect(Self.arrivals(limited) < Self.arrivals(open) / 2, "\(Self.arrivals(limited)) of \(Self.arrivals(open))")
+    }
+
+    @Test func eachPayerTurnedAwayIsATraceEventOfTheTillWhoseLineWasFull() throws {
+        let limited = try FloorRun(Self.plan(limit: 3), seed: 4, drain: false)
+        let open = try FloorRun(Self.plan(limit: 1_000), seed: 4, drain: false)
+        let lines = Self.turnedAway(limited)
+        #expect(lines.count == limited.report.payersTurnedAway)
+        #expect(Self.turnedAway(open).isEmpty)
+        // Both tills' lines fill, so both turn payers away, each on its own line of the trace.
+        #expect(lines.contains { $0.contains("\"device\":\"till-1\"") })
+        #expect(lines.contains { $0.contains("\"device\":\"till-2\"") })
+        #expect(lines.allSatisfy { $0.contains("\"device\":\"till-") })
     }
 
     @Test func theSameSeedTurnsTheSamePayersAway() throws {

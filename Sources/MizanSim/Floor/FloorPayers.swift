@@ -113,6 +113,7 @@ extension Floor {
         // A full line: the payer goes away (nothing of theirs is drawn).
         guard till.queue.count < plan.payerBehaviour.queueLimit else {
             payersTurnedAway += 1
+            record(.payerTurnedAway(till: index))
             return arrivals.exponential(mean: meanGap.seconds)
         }
         let phone = addPhone(till: till.index, at: idlePosition())

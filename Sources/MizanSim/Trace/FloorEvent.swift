@@ -38,6 +38,9 @@ public struct FloorEvent: Sendable {
         // The payer and their phone.
         /// A payer arrives and joins the till's queue.
         case arrives(phone: Int, till: Int)
+        /// A payer arrives to `till`'s full line and goes away (`queueLimit`);
+        /// nothing of theirs is drawn, so they have no phone.
+        case payerTurnedAway(till: Int)
         case payerTapsStart(phone: Int)
         case phoneScreen(phone: Int, PhoneScreen)
         /// The phone picks `till`; `nearest` is the nearest till, if any.
@@ -87,7 +90,7 @@ public struct FloorEvent: Sendable {
             case let .power(device, _): device
             }
         case let .tillScreen(till, _), let .serving(till, _), let .tillEnded(till, _), let .operatorLocks(till, _, _),
-             let .operatorPicks(till, _, _), let .operatorCancels(till, _): .till(till)
+             let .operatorPicks(till, _, _), let .operatorCancels(till, _), let .payerTurnedAway(till): .till(till)
         case let .arrives(phone, _), let .payerTapsStart(phone), let .phoneScreen(phone, _), let .chooses(phone, _, _),
              let .secureLink(phone), let .phoneEnded(phone, _), let .payerDecides(phone, _, _), let .payerCancels(phone, _),
              let .payerLeaves(phone), let .payerWalks(phone, _, _): .phone(phone)
