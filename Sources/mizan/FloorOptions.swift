@@ -65,6 +65,9 @@ struct FloorOptions {
             if let refused = FloorFile.tooManyWalkers(plan.faults, tills: tills) {
                 throw UsageError("\(command): --tills \(tills) with the floor file's walk-away faults: \(refused)")
             }
+            if let refused = FloorFile.tooManyAdvertisingEvents(tills: tills, interval: plan.radio.advertisingInterval) {
+                throw UsageError("\(command): --tills \(tills) with the floor file's radio.advertisingIntervalMs: \(refused)")
+            }
         }
         return (plan, "floor " + JSON(json).compact + "\noverrides" + arguments + "\n")
     }

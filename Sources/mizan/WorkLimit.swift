@@ -47,11 +47,12 @@ struct WorkLimit {
     /// tracks, every family, are about 2,400,000 (about 85 s on one core); the standard limit is twice that.
     static let evaluate = WorkLimit(command: "mizan evaluate", unit: "session scores", standard: 5_000_000, variable: "MIZAN_EVALUATE_LIMIT")
 
-    /// `mizan rssi-experiment`: the sessions times the tills of the row (a session draws every
-    /// till's advertising until it decides, 1 s for most). 1,000 sessions of 1,000 tills (10^6)
-    /// take about 1.9 s here, `docs/examples/spacing.json` 75,600 in 0.3 s; the standard limit
-    /// is 10^8 (about 3 minutes, more where sessions wait for their deadline).
-    static let experiment = WorkLimit(command: "mizan rssi-experiment", unit: "till-sessions", standard: 100_000_000,
+    /// `mizan rssi-experiment`: the packets its sessions draw, every till's on every channel
+    /// through a scan window (`ExperimentPlan.work`). 1,000 sessions of 1,000 tills at the
+    /// defaults (a 1 s window, 100 ms, three channels: 3 x 10^7) take about 1.9 s here,
+    /// `docs/examples/spacing.json` (2.3 x 10^6) 0.3 s; the standard limit is 3 x 10^9 (about 3
+    /// minutes, more where sessions wait for their deadline).
+    static let experiment = WorkLimit(command: "mizan rssi-experiment", unit: "till-packets", standard: 3_000_000_000,
                                       variable: "MIZAN_EXPERIMENT_LIMIT")
 
     /// `mizan select`, `mizan evaluate` and `mizan rssi-experiment` with a position-based strategy (position, fingerprint):

@@ -51,6 +51,22 @@ import MizanFormats
         #expect(throws: JSONFileError.self) { try seed("1e300") }
     }
 
+    @Test func aWholeNumberWithMoreDigitsThanAnExponentCouldOnceSayIsStillExact() throws {
+        // 1 and 5 written with 100,001 and 100,003 zeros and exponents to match: an exponent
+        // capped at 100,000 read them as 10 and 5,000.
+        let ones = "1" + String(repeating: "0", count: 100_001) + "e-100001"
+        let fives = "5" + String(repeating: "0", count: 100_003) + "e-100003"
+        #expect(try seed(ones) == 1)
+        #expect(try seed(fives) == 5)
+        #expect(try seed("1" + String(repeating: "0", count: 100_001) + "e-100000") == 10)
+        #expect(throws: JSONFileError.self) { try seed("1" + String(repeating: "0", count: 100_001) + "e-100002") }
+        #expect(try seed("0." + String(repeating: "0", count: 100_001) + "5e100003") == 50)
+        // Leading zeros after the point count for nothing: 5, written with 24 of them.
+        #expect(try seed("0.000000000000000000000005e24") == 5)
+        #expect(try seed("0.00000000000000000000000018446744073709551615e44") == UInt64.max)
+        #expect(throws: JSONFileError.self) { try seed("0.00000000000000000000000018446744073709551616e44") }
+    }
+
     @Test func negativeWholeNumbersAreExactToTheirTypesBounds() throws {
         #expect(try field("-9223372036854775808").integer("seed", in: Int64.min...Int64.max) == Int64.min)
         #expect(throws: JSONFileError.self) { try field("-9223372036854775809").integer("seed", in: Int64.min...Int64.max) }

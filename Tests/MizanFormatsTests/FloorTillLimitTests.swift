@@ -56,6 +56,22 @@ import MizanSim
         #expect(error(floor(walkers)) == nil)
     }
 
+    /// Every advertising event is offered to every phone scanning (and on the first radio kept in
+    /// each phone's scan window): the largest floor's tills at the default 100 ms, and no more.
+    @Test func tillsAdvertisingMoreOftenThanTheLargestFloorDoesAreRefusedNamingTheInterval() throws {
+        func floor(_ tills: Int, every milliseconds: Double, advertising: String = "signal") -> String {
+            #"{"tills": {"row": {"count": \#(tills)}}, "payers": {"arrivals": "pairs"}, "radio": {"advertising": "\#(advertising)", "advertisingIntervalMs": \#(milliseconds)}}"#
+        }
+        for advertising in ["signal", "simple"] {
+            let message = try #require(error(floor(2_000, every: 20, advertising: advertising)))
+            #expect(message.contains("radio.advertisingIntervalMs") && message.contains("2000 tills advertising every 20 ms: 100000 advertising events a virtual second, over the 20000"), "\(message)")
+        }
+        #expect(error(floor(2_000, every: 99.9))?.contains("radio.advertisingIntervalMs") == true)
+        #expect(error(floor(2_000, every: 100)) == nil)
+        #expect(error(floor(400, every: 20)) == nil)
+        #expect(error(floor(401, every: 20))?.contains("401 tills advertising every 20 ms") == true)
+    }
+
     @Test func moreFaultsThanTheLimitAreRefusedBeforeTheyAreRead() throws {
         func floor(_ faults: Int, kind: String) -> String {
             let list = Array(repeating: #"{"kind": "\#(kind)", "frame": "decision"}"#, count: faults).joined(separator: ",")

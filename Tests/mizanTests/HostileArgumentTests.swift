@@ -48,6 +48,15 @@ import MizanRecordings
         #expect(try FloorOptions(path: floor, tills: tills, payers: tills).plan(command: "mizan run").tills.count == tills)
     }
 
+    @Test func tillsGivenOnTheCommandLineAreRefusedWhenTheFloorsAdvertisingIntervalWouldMakeTooManyEvents() throws {
+        let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"advertisingIntervalMs": 20}}"#)
+        let failure = RunCommandTests.failure { try RunCommand.main([floor, "--tills", "401"]) }
+        #expect(failure?.message.hasPrefix("mizan run: --tills 401 with the floor file's radio.advertisingIntervalMs: 401 tills advertising every 20 ms: 20050 advertising events a virtual second, over the 20000") == true,
+                "\(failure?.message ?? "accepted")")
+        #expect(failure?.status == 2)
+        #expect(try FloorOptions(path: floor, tills: 400).plan(command: "mizan run").tills.count == 400)
+    }
+
     @Test func selectRefusesMoreSessionsThanItsLimitBeforeReplayingAny() throws {
         let tills = try RunCommandTests.file("till,x,y,z\n1,0,0,1\n2,10,0,1\n")
         let trace = try RunCommandTests.file("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1\n80000,p,2,-70,1,0,1\n0,q,1,-60,1,0,1\n80000,q,2,-70,1,0,1\n")

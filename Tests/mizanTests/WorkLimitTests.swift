@@ -113,8 +113,9 @@ import MizanTestSupport
         #expect(farWork > 500 * work, "\(farWork) against \(work)")
     }
 
-    /// `mizan rssi-experiment` counts its sessions times the row's tills, and what its position-based
-    /// cells weigh, before any cell runs: at each limit it runs, one below it refuses.
+    /// `mizan rssi-experiment` counts the packets its sessions draw (every till's on every channel
+    /// through a scan window), and what its position-based cells weigh, before any cell runs: at
+    /// each limit it runs, one below it refuses; a longer window or a shorter interval counts more.
     @Test func anExperimentRunsAtItsLimitsAndRefusesPastThem() throws {
         let folder = ScratchFolder.path("work-limit-experiment-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -123,15 +124,22 @@ import MizanTestSupport
         try #"{"seeds": 3, "tills": 5, "tillSpacing": [1, 2], "strategies": [{"name": "mean"}, {"name": "position"}]}"#
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let arguments = ["rssi-experiment", plan, "--csv", folder + "/out.csv"]
-        // 4 cells x 3 seeds x 5 tills.
-        let counted = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "59"))
+        // 4 cells x 3 seeds x 5 tills x 30 packets (three channels every 100 ms through a 1 s window).
+        let counted = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "1799"))
         #expect(counted.status == 2)
-        #expect(counted.errors.contains("(4 cells x 3 seeds x 5 tills) is 60 till-sessions, over the limit of 59"), "\(counted.errors)")
+        #expect(counted.errors.contains("(4 cells x 3 seeds x 5 tills x each cell's packets a till in its scan window) is 1800 till-packets, over the limit of 1799"),
+                "\(counted.errors)")
+        // A 10 s window at 20 ms: 50 times as many packets.
+        let heavy = folder + "/heavy.json"
+        try #"{"seeds": 3, "tills": 5, "tillSpacing": [1, 2], "scanWindow": [10], "radio": {"advertisingInterval": 0.02}, "strategies": [{"name": "mean"}]}"#
+            .write(toFile: heavy, atomically: true, encoding: .utf8)
+        let heavier = try runChildErrors(Self.mizan, ["rssi-experiment", heavy, "--csv", folder + "/heavy.csv"], environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "44999"))
+        #expect(heavier.errors.contains("is 45000 till-packets, over the limit of 44999"), "\(heavier.errors)")
         let mapped = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_MAP_LIMIT", "1"))
         #expect(mapped.status == 2)
         let match = try #require(mapped.errors.firstMatch(of: /its position-based cells, is (\d+) cell-samples weighed/), "\(mapped.errors)")
         let work = try #require(Int(match.1))
-        var both = Self.environment("MIZAN_EXPERIMENT_LIMIT", "60")
+        var both = Self.environment("MIZAN_EXPERIMENT_LIMIT", "1800")
         both["MIZAN_MAP_LIMIT"] = String(work)
         #expect(try runChildErrors(Self.mizan, arguments, environment: both).status == 0)
         both["MIZAN_MAP_LIMIT"] = String(work - 1)

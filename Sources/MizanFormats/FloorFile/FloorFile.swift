@@ -43,6 +43,9 @@ public enum FloorFile: JSONFileFormat {
         if let radio { try FloorFileRadio.readRadio(radio, into: &plan) }
         if let phones { try FloorFileBody.readBody(phones, into: &plan) }
         try FloorFileLink.readLink(root: root, phones: phones, radio: radio, into: &plan)
+        if let radio, let refused = tooManyAdvertisingEvents(tills: tills.count, interval: plan.radio.advertisingInterval) {
+            throw radio.error("advertisingIntervalMs", refused)
+        }
         try phones?.finish()
         try radio?.finish()
         if let walls = try root.optionalObjects("walls") { plan.walls = try FloorFileWalls.read(walls, field: root) }
@@ -98,6 +101,20 @@ public enum FloorFile: JSONFileFormat {
         }).count
         guard walkers * tills > maximumWalkingTills else { return nil }
         return "\(walkers) phones walking away among \(tills) tills: \(walkers * tills) phone-tills, over the \(maximumWalkingTills) a floor may have: a walking phone works out what it holds from every till at each of its events (docs/running-a-floor.md, input limits)"
+    }
+
+    /// The most advertising events a floor's tills may make in a virtual second: the largest
+    /// floor's tills at the default interval (100 ms). Every event is offered to every phone
+    /// scanning, and on the first radio each phone keeps every report of its scan window, so a
+    /// floor's cost and memory grow with it (what the largest floor takes: docs/running-a-floor.md,
+    /// input limits; 2,000 tills every 20 ms on the first radio ran out of memory past 8 GB).
+    public static let maximumAdvertisingEventsPerSecond = 10 * maximumTills
+
+    /// Why a floor of `tills` tills advertising every `interval` is refused, if it is.
+    public static func tooManyAdvertisingEvents(tills: Int, interval: Duration) -> String? {
+        let perSecond = Double(tills) / interval.seconds
+        guard perSecond > Double(maximumAdvertisingEventsPerSecond) * (1 + 1e-12) else { return nil }
+        return "\(tills) tills advertising every \(Decimals.format(interval.seconds * 1000, digits: 3)) ms: \(Decimals.format(perSecond, digits: 1)) advertising events a virtual second, over the \(maximumAdvertisingEventsPerSecond) a floor may make: every event is offered to every phone scanning (docs/running-a-floor.md, input limits)"
     }
 
     /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most

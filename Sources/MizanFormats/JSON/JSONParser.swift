@@ -213,8 +213,12 @@ public struct JSONParser {
             }
             let from = index
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
-            // Saturated: past 100,000 the number is 0, infinite or not whole in 64 bits whatever follows.
-            for digit in bytes[from..<index] { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 100_000) }
+            // Saturated past the document's length (plus the 20 digits of 2^64): an exponent as
+            // large moves the point past every digit the number has and 20 more, so whatever its
+            // exact value the number is 0, infinite or not whole in 64 bits; a smaller one is exact,
+            // however many digits the number has.
+            let saturated = bytes.count + 100
+            for digit in bytes[from..<index] { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), saturated) }
             exponent *= sign
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
@@ -236,11 +240,12 @@ public struct JSONParser {
             return at < whole.count ? bytes[whole.lowerBound + at] : bytes[fraction.lowerBound + at - whole.count]
         }
         guard (max(0, point)..<max(0, point, count)).allSatisfy({ digit($0) == zero }) else { return nil }
-        // Every digit 0 is 0 whatever the exponent; otherwise past 20 digits before the point it is 10^20 or more.
-        guard (0..<Swift.min(Swift.max(0, point), count)).contains(where: { digit($0) != zero }) else { return 0 }
-        guard point <= 20 else { return nil }
+        // Every digit 0 is 0 whatever the exponent; otherwise, from its first digit that is not 0
+        // ("0.05e3" is 50), past 20 digits before the point it is 10^20 or more.
+        guard let first = (0..<Swift.min(Swift.max(0, point), count)).first(where: { digit($0) != zero }) else { return 0 }
+        guard point - first <= 20 else { return nil }
         var magnitude: UInt64 = 0
-        for at in 0..<max(0, point) {
+        for at in first..<point {
             let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
             let (plus, overflowPlus) = times.addingReportingOverflow(UInt64(digit(at) - zero))
             guard !overflowTimes, !overflowPlus else { return nil }

@@ -70,16 +70,21 @@ public struct ExperimentPlan: Sendable {
 }
 
 extension ExperimentPlan {
-    /// The work the plan asks for, counted before any cell runs. `tillSessions`: the sessions
-    /// times the tills in the row (a session draws every till's advertising until it decides).
+    /// The work the plan asks for, counted before any cell runs. `tillPackets`: the packets its
+    /// sessions draw, every till's on every channel through a scan window (a session draws every
+    /// till's advertising until it decides, at the end of its first window for most strategies),
+    /// so a longer window or a shorter advertising interval counts for more.
     /// `cellSamples`: what the position-based cells' decisions weigh, every cell of their map
     /// (`RadioMap.grid`, which grows with the row's length) against each packet of a window, at
     /// most every till's on every channel.
-    public var work: (cells: Int, tillSessions: Double, cellSamples: Double) {
+    public var work: (cells: Int, tillPackets: Double, cellSamples: Double) {
         let cells = self.cells
         var mapCells: [Double: Double] = [:]
-        var cellSamples = 0.0
-        for cell in cells where cell.strategy.needsSurvey {
+        var cellSamples = 0.0, tillPackets = 0.0
+        for cell in cells {
+            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / (cell.radio.advertisingInterval / .seconds(1))
+            tillPackets += Double(seeds) * packets
+            guard cell.strategy.needsSurvey else { continue }
             let spacing = cell.tillSpacing
             let map = mapCells[spacing] ?? {
                 let placements = (0..<tills).map { TillPlacement(till: TillID(UInt32($0 + 1)), position: Position(x: spacing * Double($0), y: 0)) }
@@ -87,10 +92,9 @@ extension ExperimentPlan {
                 return Double(grid.columns * grid.rows)
             }()
             mapCells[spacing] = map
-            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / (cell.radio.advertisingInterval / .seconds(1))
             cellSamples += Double(seeds) * map * packets
         }
-        return (cells.count, Double(cells.count) * Double(seeds) * Double(tills), cellSamples)
+        return (cells.count, tillPackets, cellSamples)
     }
 }
 
