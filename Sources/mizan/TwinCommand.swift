@@ -40,7 +40,8 @@ enum TwinCommand {
       --every S         seconds between session starts (default 0.5)
       --json FILE       also write the comparison as one JSON object
       --svg FILE        also draw it: accuracy per strategy and RSSI histograms
-    Work: the phone-seconds recorded times the tills times the seeds (one
+    Work: the phone-seconds recorded (each track a second more) times the
+    tills times the seeds (one
     without --compare or --leave-one-out; times the tracks with
     --leave-one-out) may be at most 1,000,000 till-seconds; MIZAN_TWIN_LIMIT=N
     raises it.
@@ -93,8 +94,10 @@ enum TwinCommand {
         // The simulation's work and output grow with the phone-seconds recorded and the tills heard: bound them before any is simulated.
         // Leave one out also simulates, fold by fold, the other tracks as the position strategies' walk: about every track once more per fold.
         let runs = (compare || leaveOneOut ? seeds : 1) * (leaveOneOut ? recording.phones.count : 1)
-        try WorkLimit.twin.check(recording.phoneSeconds * Double(recording.tills.count) * Double(runs),
-                                 "\(tracePath) (\(Int(recording.phoneSeconds)) phone-seconds, \(recording.tills.count) tills, \(runs) simulation\(runs == 1 ? "" : "s") of it)")
+        // Each track counts a second more than it records: a track of one instant is still simulated and fitted.
+        let phoneSeconds = recording.phoneSeconds + Double(recording.phones.count)
+        try WorkLimit.twin.check(phoneSeconds * Double(recording.tills.count) * Double(runs),
+                                 "\(tracePath) (\(Int(recording.phoneSeconds)) phone-seconds and \(recording.phones.count) tracks, counted a second more each, \(recording.tills.count) tills, \(runs) simulation\(runs == 1 ? "" : "s") of it)")
         let radioFile = try radioPath.map { path throws in (path, try TwinRadio.read(path: path)) }
         if let (path, radio) = radioFile {
             try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)

@@ -32,6 +32,55 @@ import Testing
         #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":1,"runs":1000000000,"sweep":"0123456789abcdef","build":"b"}"#)]) }
     }
 
+    @Test func aMergeLineWhoseFiguresNoSweepWritesIsRefusedNamingTheFigure() throws {
+        let identity = #""run":1,"runs":2,"sweep":"0123456789abcdef","build":"b""#
+        let second = #"{"run":2,"runs":2,"sweep":"0123456789abcdef","build":"b","cell":2,"seed":1,"params":{},"transactions":3}"#
+        func problem(_ figures: String) -> String? {
+            do { _ = try SweepMerge.merge([(name: "a.jsonl", text: "{" + identity + "," + figures + "}\n" + second)]); return nil } catch { return error.description }
+        }
+        #expect(problem(#""cell":1,"seed":1,"params":{"x":1},"transactions":3,"wrong_till_rate":0.5,"start_to_secure_p50_s":null,"link_layer":"faithful""#) == nil)
+        let cases: [(String, String)] = [
+            (#""transactions":"abc""#, #""transactions" must be a count (a whole number from 0), got "abc""#),
+            (#""transactions":-5"#, #""transactions" must be a count (a whole number from 0), got -5"#),
+            (#""ending_1":2.5"#, #""ending_1" must be a count"#),
+            (#""wrong_till_rate":1e308"#, #""wrong_till_rate" must be a number from 0 to 1, or null"#),
+            (#""start_to_secure_p50_s":-1"#, #""start_to_secure_p50_s" must be a number of seconds from 0, or null"#),
+            (#""cell":5"#, #""cell" must be a whole number from 1 to the sweep's 2 runs, got 5"#),
+            (#""seed":-1"#, #""seed" must be a whole number"#),
+            (#""params":[1]"#, #""params" must be an object"#),
+            (#""link_layer":3"#, #""link_layer" must be text"#),
+        ]
+        for (figures, expected) in cases {
+            let message = problem(figures)
+            #expect(message?.hasPrefix("a.jsonl, line 1: ") == true && message?.contains(expected) == true, "\(figures): \(message ?? "merged")")
+        }
+    }
+
+    /// A sweep runs each cell's seeds one after another: a line whose cell, seed or parameters
+    /// disagree with that layout (an edited shard) is refused, naming it.
+    @Test func aMergeLineWhoseCellSeedOrParametersDisagreeWithTheSweepsLayoutIsRefused() throws {
+        func line(_ run: Int, cell: Int, seed: Int, spacing: Int) -> String {
+            #"{"run":\#(run),"runs":4,"sweep":"0123456789abcdef","build":"b","cell":\#(cell),"seed":\#(seed),"params":{"s":\#(spacing)},"transactions":1}"#
+        }
+        func merged(_ lines: [String]) -> String? {
+            do { _ = try SweepMerge.merge([(name: "a.jsonl", text: lines.joined(separator: "\n"))]); return nil } catch { return error.description }
+        }
+        let good = [line(1, cell: 1, seed: 7, spacing: 1), line(2, cell: 1, seed: 8, spacing: 1), line(3, cell: 2, seed: 7, spacing: 2), line(4, cell: 2, seed: 8, spacing: 2)]
+        #expect(merged(good) == nil)
+        var edited = good
+        edited[2] = line(3, cell: 1, seed: 7, spacing: 2)
+        #expect(merged(edited)?.contains("a.jsonl, line 3: run 3 says cell 1, where a sweep of 2 cells of 2 seeds runs cell 2") == true, "\(merged(edited) ?? "merged")")
+        edited = good
+        edited[3] = line(4, cell: 2, seed: 9, spacing: 2)
+        #expect(merged(edited)?.contains("a.jsonl, line 4: run 4 says seed 9, where its cell's seeds start at 7 (seed 8)") == true, "\(merged(edited) ?? "merged")")
+        edited = good
+        edited[3] = line(4, cell: 2, seed: 8, spacing: 5)
+        #expect(merged(edited)?.contains("a.jsonl, line 4: run 4 of cell 2 has other parameters than the cell's first run") == true, "\(merged(edited) ?? "merged")")
+        edited = good
+        edited[3] = line(4, cell: 3, seed: 8, spacing: 2)
+        #expect(merged(edited)?.contains("cell 3 of a sweep of 4 runs, which no number of cells of equal seeds makes") == true, "\(merged(edited) ?? "merged")")
+    }
+
     @Test func aMergeMissingRunsCountsThemWithoutListingEvery() {
         do {
             _ = try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":2,"runs":10000000,"sweep":"0123456789abcdef","build":"b"}"#)])

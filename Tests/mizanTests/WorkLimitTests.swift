@@ -34,16 +34,29 @@ import MizanTestSupport
     }
 
     @Test func twinRunsAtItsLimitAndRefusesPastItNamingBoth() throws {
-        // One phone, 50 s, two tills, one seed: 100 till-seconds.
+        // One phone, 50 s (counted 51: a track counts a second more), two tills, one seed: 102 till-seconds.
         let at = try Self.recording(seconds: 50)
         defer { try? FileManager.default.removeItem(atPath: at.folder) }
         let arguments = ["twin", "--tills", at.tills, "--trace", at.trace, "--radio", at.folder + "/radio.json", "--out", at.folder + "/out"]
-        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "100"))
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "102"))
         #expect(within.status == 0, "\(within.errors)")
-        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "99"))
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "101"))
         #expect(past.status == 2)
-        #expect(past.errors.contains("is 100 till-seconds to simulate, over the limit of 99"), "\(past.errors)")
+        #expect(past.errors.contains("is 102 till-seconds to simulate, over the limit of 101"), "\(past.errors)")
         #expect(past.errors.contains("MIZAN_TWIN_LIMIT"))
+    }
+
+    /// Tracks that record no time still cost a simulation and a fit each: they count a second each,
+    /// so many one-instant tracks left out in turn are bounded too.
+    @Test func twinCountsTracksOfNoRecordedTimeAsASecondEach() throws {
+        // 30 tracks of one instant, two tills, --leave-one-out at 2 seeds (60 simulations): 3,600.
+        let at = try Self.recording(seconds: 0, phones: 30)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let past = try runChildErrors(Self.mizan, ["twin", "--tills", at.tills, "--trace", at.trace, "--leave-one-out", "--seeds", "2"],
+                                      environment: Self.environment("MIZAN_TWIN_LIMIT", "3599"))
+        #expect(past.status == 2)
+        #expect(past.errors.contains("(0 phone-seconds and 30 tracks, counted a second more each, 2 tills, 60 simulations of it) is 3600 till-seconds to simulate"),
+                "\(past.errors)")
     }
 
     @Test func twinRefusesAMalformedLimit() throws {

@@ -9,6 +9,8 @@ public enum SweepMerge {
     /// the sweep's identity ("sweep" and "build"), the same on every line.
     public static func merge(_ files: [(name: String, text: String)]) throws(Problem) -> [String] {
         var byRun: [Int: (line: String, place: String)] = [:]
+        // Each run's cell, seed and parameters, where its line gives them (checked together at the end).
+        var layout: [Int: (cell: Int, seed: UInt64, params: JSONValue?)] = [:]
         var total: Int?
         // Each file's first two runs: a shard K/N holds runs K, K + N, ... (for naming a missing shard).
         var firstRuns: [[Int]] = []
@@ -34,11 +36,16 @@ public enum SweepMerge {
                     throw Problem(description: "\(place): \"run\" must be a whole number from 1 to \"runs\", and \"runs\" from 1 to \(SweepPlan.maximumRuns) (the most a sweep runs)")
                 }
                 if let total, total != runs { throw Problem(description: "\(place): from a sweep of \(runs) runs, not \(total)") }
+                if let problem = figuresProblem(members, runs: runs) { throw Problem(description: "\(place): \(problem)") }
                 total = runs
                 if let earlier = byRun[run] {
                     throw Problem(description: "\(place): run \(run) appears twice (also \(earlier.place)); is a shard given twice?")
                 }
                 byRun[run] = (String(line), place)
+                if case let .number(cell)? = members.first(where: { $0.key == "cell" })?.value, let cell = cell.exactly(Int.self),
+                   case let .number(seed)? = members.first(where: { $0.key == "seed" })?.value, let seed = seed.exactly(UInt64.self) {
+                    layout[run] = (cell, seed, members.first { $0.key == "params" }?.value)
+                }
                 if runsOfFile.count < 2 { runsOfFile.append(run) }
             }
         }
@@ -49,7 +56,76 @@ public enum SweepMerge {
             throw Problem(description: "\(total - byRun.count) of \(total) runs missing (first: run \(first)); "
                 + (missingShards(firstRuns).map { "shards missing: \($0)" } ?? "is a shard absent?"))
         }
+        if let problem = layoutProblem(layout, runs: total, places: byRun.mapValues(\.place)) { throw Problem(description: problem) }
         return (1...total).compactMap { byRun[$0]?.line }
+    }
+
+    /// What is wrong with the runs' cells, seeds and parameters taken together, if anything: a
+    /// sweep runs each cell's seeds one after another (run r is cell (r - 1) / seeds + 1, seed
+    /// first + (r - 1) % seeds), so the cells divide the runs evenly, and the lines of one cell
+    /// carry the same parameters.
+    static func layoutProblem(_ layout: [Int: (cell: Int, seed: UInt64, params: JSONValue?)], runs: Int, places: [Int: String]) -> String? {
+        guard layout.count == runs, let cells = layout.values.map(\.cell).max() else { return nil }
+        guard runs % cells == 0 else {
+            let run = layout.keys.sorted().first { layout[$0]?.cell == cells } ?? 1
+            return "\(places[run] ?? "run \(run)"): cell \(cells) of a sweep of \(runs) runs, which no number of cells of equal seeds makes"
+        }
+        let seeds = runs / cells
+        guard let first = layout[1] else { return nil }
+        for run in 1...runs {
+            guard let entry = layout[run] else { continue }
+            let place = places[run] ?? "run \(run)"
+            let cell = (run - 1) / seeds + 1, start = layout[(cell - 1) * seeds + 1]
+            if entry.cell != cell { return "\(place): run \(run) says cell \(entry.cell), where a sweep of \(cells) cells of \(seeds) seeds runs cell \(cell)" }
+            let (seed, overflow) = first.seed.addingReportingOverflow(UInt64((run - 1) % seeds))
+            if overflow || entry.seed != seed { return "\(place): run \(run) says seed \(entry.seed), where its cell's seeds start at \(first.seed) (seed \(overflow ? "past 2^64 - 1" : String(seed)))" }
+            if let start, entry.params != start.params { return "\(place): run \(run) of cell \(cell) has other parameters than the cell's first run" }
+        }
+        return nil
+    }
+
+    /// What is wrong with a line's cell, seed, parameters or figures, if anything, by what a sweep
+    /// writes (`SummaryFile`): the cell a whole number from 1 to the runs, the seed a whole number,
+    /// the parameters an object; times (`_s`) and `virtual_seconds` numbers from 0 or null,
+    /// `wrong_till_rate` from 0 to 1 or null, `link_layer` text, and every other figure a count.
+    static func figuresProblem(_ members: [(key: String, value: JSONValue)], runs: Int) -> String? {
+        for (key, value) in members where !["run", "runs", "sweep", "build"].contains(key) {
+            let fits: Bool
+            let expected: String
+            switch key {
+            case "cell":
+                expected = "a whole number from 1 to the sweep's \(runs) runs"
+                if case let .number(number) = value, let cell = number.exactly(Int.self) { fits = cell >= 1 && cell <= runs } else { fits = false }
+            case "seed":
+                expected = "a whole number from 0 to 18446744073709551615"
+                if case let .number(number) = value { fits = number.exactly(UInt64.self) != nil } else { fits = false }
+            case "params":
+                expected = "an object"
+                if case .object = value { fits = true } else { fits = false }
+            case "link_layer":
+                expected = "text"
+                if case .string = value { fits = true } else { fits = false }
+            case "wrong_till_rate":
+                expected = "a number from 0 to 1, or null"
+                switch value {
+                case .null: fits = true
+                case let .number(number): fits = number.value >= 0 && number.value <= 1
+                default: fits = false
+                }
+            case _ where key == "virtual_seconds" || key.hasSuffix("_s"):
+                expected = "a number of seconds from 0, or null"
+                switch value {
+                case .null: fits = true
+                case let .number(number): fits = number.value.isFinite && number.value >= 0
+                default: fits = false
+                }
+            default:
+                expected = "a count (a whole number from 0)"
+                if case let .number(number) = value { fits = number.exactly(Int.self).map { $0 >= 0 } ?? false } else { fits = false }
+            }
+            if !fits { return "\"\(key)\" must be \(expected), got \(TextLines.excerpt(JSON(value).compact))" }
+        }
+        return nil
     }
 
     /// The shards absent from files whose first runs are `firstRuns`, as "2/10, 4/10", when every

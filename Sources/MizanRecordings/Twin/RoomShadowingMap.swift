@@ -44,6 +44,18 @@ public struct RoomShadowingMap: Sendable {
     /// otherwise ask for gigabytes.
     public static let maximumEntries = 16_000_000
 
+    /// The work of the fit's inner leave-one-track-out (`fitted`), which builds a map for each
+    /// training track from every other track's rows: tracks x (rows + the map's `entries`). At
+    /// most 10^8: 8,000 tracks of one row each (6.4 x 10^7) took 9.3 s here and 16,000 took 76 s;
+    /// the six Danis tracks (9,636 rows, a map of about 84,000 entries) are about 6 x 10^5.
+    public static let maximumInnerWork = 100_000_000.0
+
+    /// `maximumInnerWork`'s count for `points`, whose map holds `entries`; 0 for one track (no inner fit).
+    public static func innerWork(_ points: [Point], entries: Double) -> Double {
+        let tracks = Set(points.map(\.track)).count
+        return tracks > 1 ? Double(tracks) * (Double(points.count) + entries) : 0
+    }
+
     /// The grid entries the map of `points` holds (in `Double`: no overflow whatever the span).
     public static func entries(_ points: [Point]) -> Double {
         guard let first = points.first else { return 1 }

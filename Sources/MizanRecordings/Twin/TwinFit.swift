@@ -172,6 +172,11 @@ public struct TwinFit: Sendable {
         guard mapEntries <= Double(RoomShadowingMap.maximumEntries) else {
             throw CalibrationError("the heard rows span too large an area for the room map (RoomShadowingMap: a \(RoomShadowingMap.cell) m grid per till would hold \(Int(mapEntries.rounded())) entries, over the \(RoomShadowingMap.maximumEntries) allowed): check the trace's x and y, or split the recording by area")
         }
+        let innerWork = RoomShadowingMap.innerWork(mapPoints, entries: mapEntries)
+        guard innerWork <= RoomShadowingMap.maximumInnerWork else {
+            let tracks = Set(mapPoints.map(\.track)).count
+            throw CalibrationError("\(tracks) training tracks of \(mapPoints.count) heard rows: the room map's inner leave-one-track-out would build a map of the others for each, \(Int(innerWork.rounded())) units of work (tracks x (rows + the map's \(Int(mapEntries.rounded())) entries)), over the \(Int(RoomShadowingMap.maximumInnerWork)) allowed: join short tracks of one phone into one, or fit on fewer tracks")
+        }
         roomMap = RoomShadowingMap.fitted(points: mapPoints, variance: variance)
         if structure.roomMap {
             radio.roomShadowing = roomMap
