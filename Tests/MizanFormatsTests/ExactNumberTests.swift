@@ -67,6 +67,14 @@ import MizanFormats
         #expect(throws: JSONFileError.self) { try seed("0.00000000000000000000000018446744073709551616e44") }
     }
 
+    @Test func aNumberOutOfRangeIsNamedAsItIsNotAsARoundedNeighbourOfTheBound() throws {
+        // Six decimals made 5e-324 "0", and "expected from -150 to 0, got 0" contradicted itself.
+        let tiny = #expect(throws: JSONFileError.self) { try field("5e-324").optionalNumber("seed", in: -150...0) }
+        #expect(tiny?.problem.hasSuffix("got 5e-324") == true, "\(tiny?.problem ?? "accepted")")
+        let plain = #expect(throws: JSONFileError.self) { try field("0.5").optionalNumber("seed", in: -150...0) }
+        #expect(plain?.problem.hasSuffix("got 0.5") == true, "\(plain?.problem ?? "accepted")")
+    }
+
     @Test func negativeWholeNumbersAreExactToTheirTypesBounds() throws {
         #expect(try field("-9223372036854775808").integer("seed", in: Int64.min...Int64.max) == Int64.min)
         #expect(throws: JSONFileError.self) { try field("-9223372036854775809").integer("seed", in: Int64.min...Int64.max) }

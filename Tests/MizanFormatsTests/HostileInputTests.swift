@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    @Test func aFileStartingWithAByteOrderMarkIsRefusedSayingSo() {
+        let error = #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("\u{FEFF}{\"seeds\": 1}") }
+        #expect(error?.message.contains("UTF-8 byte-order mark") == true, "\(String(describing: error))")
+    }
+
+    @Test func aFolderGivenAsAFileIsRefusedSayingItIsAFolder() {
+        let error = #expect(throws: InputError.self) { try TextFile.read("/") }
+        #expect(error?.description.contains("Is a directory") == true, "\(String(describing: error))")
+    }
+
     @Test func aMergeLineClaimingABillionRunsIsRefused() {
         #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":1,"runs":1000000000,"sweep":"0123456789abcdef","build":"b"}"#)]) }
     }

@@ -59,5 +59,9 @@ import MizanFormats
         #expect(failure?.field == "faults[0].dy")
         #expect(failure?.problem.hasPrefix("dx and dy are both 0: a walk away needs a direction") == true, "\(failure?.problem ?? "accepted")")
         #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), "faults": [{"kind": "walk-away", "phone": 1, "atSeconds": 1, "dx": 1, "dy": 0}]}"#) == nil)
+        // Almost no direction walked slower than its speed: refused too.
+        let tiny = MeaninglessFloorTests.problem(#"{\#(Self.floor), "faults": [{"kind": "walk-away", "phone": 1, "atSeconds": 1, "dx": 1e-12, "dy": 0}]}"#)
+        #expect(tiny?.problem.hasPrefix("dx and dy are both under 0.000001 in size") == true, "\(tiny?.problem ?? "accepted")")
+        #expect(MeaninglessFloorTests.problem(#"{\#(Self.floor), "faults": [{"kind": "walk-away", "phone": 1, "atSeconds": 1, "dx": 1e-6, "dy": 0}]}"#) == nil)
     }
 }

@@ -29,6 +29,13 @@ import MizanFormats
         #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-127,1,0,1\n0,p,1,127,1,0,1\n") == nil)
     }
 
+    @Test func aHexadecimalNumberIsRefusedAndDecimalFormsAreRead() throws {
+        let reason = try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60,0x1p2,0,1\n")
+        #expect(reason?.contains("x must be a number, got '0x1p2'") == true, "\(reason ?? "read")")
+        #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0x0,p,1,-60,1,0,1\n") != nil)
+        #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60,+1.5e0,-.5,1E0\n") == nil)
+    }
+
     @Test func aTimeBeyondTheStatedSpanIsRefused() throws {
         let reason = try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1\n1e21,p,1,-60,1,0,1\n")
         #expect(reason?.contains("t must be from") == true, "\(reason ?? "read")")

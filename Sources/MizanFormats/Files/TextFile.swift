@@ -36,15 +36,17 @@ public enum TextFile {
         defer { fclose(handle) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var failure: Int32 = 0
         while true {
             let count = fread(&buffer, 1, buffer.count, handle)
             if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
             if bytes.count > limit {
                 throw InputError(path: path, "larger than the input limit of \(limit) bytes (set \(inputLimitVariable) to a larger number of bytes to read it)")
             }
-            if count < buffer.count { break }
+            if count < buffer.count { failure = errno; break }
         }
-        if ferror(handle) != 0 { throw InputError(path: path, "read failed") }
+        // The reason the system gives (a folder: "Is a directory").
+        if ferror(handle) != 0 { throw InputError(path: path, failure != 0 ? String(cString: strerror(failure)) : "read failed") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError(path: path, "not UTF-8 text") }
         return text
     }

@@ -42,6 +42,10 @@ enum FloorFileFaults {
             guard dx != 0 || dy != 0 else {
                 throw fault.error("dy", "dx and dy are both 0: a walk away needs a direction; give dx or dy other than 0 (the default is dy 1, away from the tills)")
             }
+            // A direction of almost no length has no direction to speak of (and walked slower than its speed).
+            guard Swift.max(abs(dx), abs(dy)) >= 1e-6 else {
+                throw fault.error("dy", "dx and dy are both under 0.000001 in size (\(dx), \(dy)): a walk away needs a direction; give dx or dy of at least 0.000001")
+            }
             result = .walkAway(phone: phoneIndex, at: try seconds("atSeconds"),
                                speed: try fault.optionalNumber("speed", in: 0.01...20) ?? 1.4, dx: dx, dy: dy)
         default:

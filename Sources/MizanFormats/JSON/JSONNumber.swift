@@ -48,7 +48,9 @@ public struct JSONNumber: Hashable, Sendable {
     /// The number as its text wrote it, for messages: a whole number exactly, anything else by its value.
     public var brief: String {
         if let magnitude = wholeMagnitude { return (isNegative && magnitude != 0 ? "-" : "") + String(magnitude) }
-        return Figures.text(value, digits: 6)
+        // Six decimals, unless they would name another number (5e-324 is not 0, next to a bound of 0).
+        let text = Figures.text(value, digits: 6)
+        return Double(text) == value ? text : "\(value)"
     }
 }
 

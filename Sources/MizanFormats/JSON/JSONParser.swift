@@ -19,6 +19,9 @@ public struct JSONParser {
 
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
+        guard !parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) else {
+            throw parser.failure("the file starts with a UTF-8 byte-order mark (bytes EF BB BF), which JSON does not allow: save it without one")
+        }
         parser.skipSpace()
         let value = try parser.value()
         parser.skipSpace()
