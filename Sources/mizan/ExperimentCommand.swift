@@ -11,8 +11,8 @@ enum ExperimentCommand {
     scans packets from the path-loss model and picks a till with each strategy.
     Prints one CSV row per cell: accuracy, wrong-till rate, time to decide.
     Work: at most 3e9 till-packets (cells x seeds x tills x each till's
-    packets on every channel in a scan window; MIZAN_EXPERIMENT_LIMIT=N
-    raises it) and, for the position-based cells,
+    packets on every channel until the 10 s deadline, the most a session
+    draws; MIZAN_EXPERIMENT_LIMIT=N raises it) and, for the position-based cells,
     1.6e11 cell-samples weighed (MIZAN_MAP_LIMIT=N raises it).
       --csv FILE  write the CSV there instead of stdout
       --svg FILE  also draw accuracy against till spacing, a line per strategy
@@ -34,7 +34,7 @@ enum ExperimentCommand {
         let plan = try ExperimentPlan.load(path: path)
         // The sessions and what position-based decisions weigh grow with every list: bound both before any cell runs.
         let work = plan.work
-        try WorkLimit.experiment.check(work.tillPackets, "\(path) (\(work.cells) cells x \(plan.seeds) seeds x \(plan.tills) tills x each cell's packets a till in its scan window)")
+        try WorkLimit.experiment.check(work.tillPackets, "\(path) (\(work.cells) cells x \(plan.seeds) seeds x \(plan.tills) tills x each till's packets until the deadline)")
         try WorkLimit.maps("mizan rssi-experiment").check(work.cellSamples, "\(path), its position-based cells,")
         try outputs.make()
         let total = plan.cells.count

@@ -91,13 +91,19 @@ enum TwinCommand {
         try outputs.check()
 
         let recording = try RSSITrace.read(tillsPath: tillsPath, tracePath: tracePath)
+        let fitRecording = try fitPath.map { path throws in try RSSITrace.read(tillsPath: tillsPath, tracePath: path) }
         // The simulation's work and output grow with the phone-seconds recorded and the tills heard: bound them before any is simulated.
         // Leave one out also simulates, fold by fold, the other tracks as the position strategies' walk: about every track once more per fold.
         let runs = (compare || leaveOneOut ? seeds : 1) * (leaveOneOut ? recording.phones.count : 1)
         // Each track counts a second more than it records: a track of one instant is still simulated and fitted.
-        let phoneSeconds = recording.phoneSeconds + Double(recording.phones.count)
-        try WorkLimit.twin.check(phoneSeconds * Double(recording.tills.count) * Double(runs),
+        func work(_ trace: RSSITrace) -> Double { (trace.phoneSeconds + Double(trace.phones.count)) * Double(trace.tills.count) }
+        try WorkLimit.twin.check(work(recording) * Double(runs),
                                  "\(tracePath) (\(Int(recording.phoneSeconds)) phone-seconds and \(recording.phones.count) tracks, counted a second more each, \(recording.tills.count) tills, \(runs) simulation\(runs == 1 ? "" : "s") of it)")
+        // --compare also simulates the --fit-trace's tracks at every seed (the position strategies learn from them).
+        if compare, let fitPath, let fitRecording {
+            try WorkLimit.twin.check((work(recording) + work(fitRecording)) * Double(seeds),
+                                     "\(tracePath) with \(fitPath) (\(Int(fitRecording.phoneSeconds)) phone-seconds and \(fitRecording.phones.count) tracks more, \(seeds) simulations of both)")
+        }
         let radioFile = try radioPath.map { path throws in (path, try TwinRadio.read(path: path)) }
         if let (path, radio) = radioFile {
             try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)
@@ -117,8 +123,7 @@ enum TwinCommand {
         } else {
             let radio: TwinRadio
             var fit: TwinFit?
-            if let fitPath {
-                let training = try RSSITrace.read(tillsPath: tillsPath, tracePath: fitPath)
+            if let fitPath, let training = fitRecording {
                 if !training.hasHeadings, fitPath != tracePath { noteWalkingHeadings(fitPath) }
                 do { fit = try TwinFit(training, structure: structure) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
@@ -135,9 +140,8 @@ enum TwinCommand {
                 if let outDirectory { try simulated.write(to: outDirectory) } else { print(simulated.csvText().trace, terminator: "") }
                 return 0
             }
-            let training = try fitPath.map { path throws in
-                let tracks = try RSSITrace.read(tillsPath: tillsPath, tracePath: path)
-                return TwinComparison.Training(real: tracks, simulated: seedList.map { twin.simulate(tracks, seed: $0) })
+            let training = fitRecording.map { tracks in
+                TwinComparison.Training(real: tracks, simulated: seedList.map { twin.simulate(tracks, seed: $0) })
             }
             comparisons = [TwinComparison(name: "all", real: recording, simulated: seedList.map { twin.simulate(recording, seed: $0) },
                                           strategies: strategies, every: every, fit: fit, training: training)]

@@ -47,11 +47,12 @@ struct WorkLimit {
     /// tracks, every family, are about 2,400,000 (about 85 s on one core); the standard limit is twice that.
     static let evaluate = WorkLimit(command: "mizan evaluate", unit: "session scores", standard: 5_000_000, variable: "MIZAN_EVALUATE_LIMIT")
 
-    /// `mizan rssi-experiment`: the packets its sessions draw, every till's on every channel
-    /// through a scan window (`ExperimentPlan.work`). 1,000 sessions of 1,000 tills at the
-    /// defaults (a 1 s window, 100 ms, three channels: 3 x 10^7) take about 1.9 s here,
-    /// `docs/examples/spacing.json` (2.3 x 10^6) 0.3 s; the standard limit is 3 x 10^9 (about 3
-    /// minutes, more where sessions wait for their deadline).
+    /// `mizan rssi-experiment`: the most packets its sessions can draw, every till's on every
+    /// channel until the 10 s deadline (`ExperimentPlan.work`). 1,000 sessions of 1,000 tills
+    /// at the defaults (100 ms, three channels: 3 x 10^8), which decide after their 1 s window,
+    /// take about 1.9 s here, `docs/examples/spacing.json` (2.3 x 10^7) 0.3 s; the standard
+    /// limit is 3 x 10^9 (about 20 s where sessions decide after 1 s, about 5 minutes where
+    /// every session waits for its deadline).
     static let experiment = WorkLimit(command: "mizan rssi-experiment", unit: "till-packets", standard: 3_000_000_000,
                                       variable: "MIZAN_EXPERIMENT_LIMIT")
 

@@ -42,7 +42,7 @@ import MizanFormats
         (.operatorCancels(till: 5, by: nil), #"{"t":1500,"device":"till-6","event":"operator cancels"}"#),
         (.operatorCancels(till: 5, by: "ann"), #"{"t":1500,"device":"till-6","event":"operator cancels","by":"ann"}"#),
         (.arrives(phone: 0, till: 14), #"{"t":1500,"device":"phone-1","event":"arrives","till":15}"#),
-        (.payerTurnedAway(till: 3), #"{"t":1500,"device":"till-4","event":"payer turned away"}"#),
+        (.payerTurnedAway(till: 3), #"{"t":1500,"device":"floor","event":"payer turned away","till":4}"#),
         (.payerTapsStart(phone: 0), #"{"t":1500,"device":"phone-1","event":"payer taps Start"}"#),
         (.phoneScreen(phone: 0, .searching), #"{"t":1500,"device":"phone-1","event":"screen","screen":"searching"}"#),
         (.chooses(phone: 0, till: 0, nearest: 0), #"{"t":1500,"device":"phone-1","event":"chooses","till":1,"nearest":1}"#),

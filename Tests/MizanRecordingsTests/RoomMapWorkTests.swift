@@ -21,8 +21,8 @@ import MizanProtocol
     }
 
     @Test func aFitWhoseRoomMapWouldBuildTooManyMapsIsRefusedNamingItsTracks() throws {
-        // 20 tracks over 1,000 m x 250 m: the map holds about 8 million entries, so the inner
-        // leave-one-out would build 20 maps of them (1.6 x 10^8, over the 10^8 allowed).
+        // 80 tracks over 1,000 m x 250 m: the map holds about 8 million entries, so the inner
+        // leave-one-out would build 80 maps of them (6.5 x 10^8, over the 5 x 10^8 allowed).
         var radio = RadioParameters()
         radio.packetSigma = 4
         let model = SignalModel.firstRadio(radio)
@@ -34,10 +34,10 @@ import MizanProtocol
             let phone = Position(x: generator.uniform(0...1_000), y: generator.uniform(0...250), z: 1.2)
             let till = tills[step % 2]
             let rssi = model.packetRSSI(distance: phone.distance(to: till.position), fixedOffset: 0, generator: &generator)
-            rows.append(RSSITrace.Row(t: Double(step / 20) * 0.5, phone: "p\(step % 20)", till: till.id, rssi: SignalModel.reported(rssi), position: phone))
+            rows.append(RSSITrace.Row(t: Double(step / 80) * 0.5, phone: "p\(step % 80)", till: till.id, rssi: SignalModel.reported(rssi), position: phone))
         }
         let error = #expect(throws: CalibrationError.self) { try TwinFit(RSSITrace(tills: tills, rows: rows)) }
-        #expect(error?.description.contains("20 training tracks of") == true, "\(error?.description ?? "fitted")")
-        #expect(error?.description.contains("over the 100000000 allowed") == true, "\(error?.description ?? "fitted")")
+        #expect(error?.description.contains("80 training tracks of") == true, "\(error?.description ?? "fitted")")
+        #expect(error?.description.contains("over the 500000000 allowed") == true, "\(error?.description ?? "fitted")")
     }
 }

@@ -46,6 +46,19 @@ import MizanTestSupport
         #expect(past.errors.contains("MIZAN_TWIN_LIMIT"))
     }
 
+    /// With --compare the --fit-trace's tracks are simulated at every seed too: they count.
+    @Test func twinCountsTheFitTracesTracksWhenItCompares() throws {
+        let at = try Self.recording(seconds: 50)
+        let fit = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder); try? FileManager.default.removeItem(atPath: fit.folder) }
+        // (51 x 2) + (33 x 2) till-seconds, at 2 seeds: 336.
+        let arguments = ["twin", "--tills", at.tills, "--trace", at.trace, "--fit-trace", fit.trace, "--compare", "--seeds", "2"]
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_TWIN_LIMIT", "335"))
+        #expect(past.status == 2)
+        #expect(past.errors.contains("(30 phone-seconds and 3 tracks more, 2 simulations of both) is 336 till-seconds to simulate, over the limit of 335"),
+                "\(past.errors)")
+    }
+
     /// Tracks that record no time still cost a simulation and a fit each: they count a second each,
     /// so many one-instant tracks left out in turn are bounded too.
     @Test func twinCountsTracksOfNoRecordedTimeAsASecondEach() throws {
@@ -126,9 +139,9 @@ import MizanTestSupport
         #expect(farWork > 500 * work, "\(farWork) against \(work)")
     }
 
-    /// `mizan rssi-experiment` counts the packets its sessions draw (every till's on every channel
-    /// through a scan window), and what its position-based cells weigh, before any cell runs: at
-    /// each limit it runs, one below it refuses; a longer window or a shorter interval counts more.
+    /// `mizan rssi-experiment` counts the most packets its sessions can draw (every till's on every
+    /// channel until the deadline), and what its position-based cells weigh, before any cell runs:
+    /// at each limit it runs, one below it refuses; a shorter interval counts more.
     @Test func anExperimentRunsAtItsLimitsAndRefusesPastThem() throws {
         let folder = ScratchFolder.path("work-limit-experiment-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -137,12 +150,12 @@ import MizanTestSupport
         try #"{"seeds": 3, "tills": 5, "tillSpacing": [1, 2], "strategies": [{"name": "mean"}, {"name": "position"}]}"#
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let arguments = ["rssi-experiment", plan, "--csv", folder + "/out.csv"]
-        // 4 cells x 3 seeds x 5 tills x 30 packets (three channels every 100 ms through a 1 s window).
-        let counted = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "1799"))
+        // 4 cells x 3 seeds x 5 tills x 300 packets (three channels every 100 ms until the 10 s deadline).
+        let counted = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_EXPERIMENT_LIMIT", "17999"))
         #expect(counted.status == 2)
-        #expect(counted.errors.contains("(4 cells x 3 seeds x 5 tills x each cell's packets a till in its scan window) is 1800 till-packets, over the limit of 1799"),
+        #expect(counted.errors.contains("(4 cells x 3 seeds x 5 tills x each till's packets until the deadline) is 18000 till-packets, over the limit of 17999"),
                 "\(counted.errors)")
-        // A 10 s window at 20 ms: 50 times as many packets.
+        // Advertising every 20 ms: five times as many packets (the 10 s window is the deadline's).
         let heavy = folder + "/heavy.json"
         try #"{"seeds": 3, "tills": 5, "tillSpacing": [1, 2], "scanWindow": [10], "radio": {"advertisingInterval": 0.02}, "strategies": [{"name": "mean"}]}"#
             .write(toFile: heavy, atomically: true, encoding: .utf8)
@@ -152,7 +165,7 @@ import MizanTestSupport
         #expect(mapped.status == 2)
         let match = try #require(mapped.errors.firstMatch(of: /its position-based cells, is (\d+) cell-samples weighed/), "\(mapped.errors)")
         let work = try #require(Int(match.1))
-        var both = Self.environment("MIZAN_EXPERIMENT_LIMIT", "1800")
+        var both = Self.environment("MIZAN_EXPERIMENT_LIMIT", "18000")
         both["MIZAN_MAP_LIMIT"] = String(work)
         #expect(try runChildErrors(Self.mizan, arguments, environment: both).status == 0)
         both["MIZAN_MAP_LIMIT"] = String(work - 1)

@@ -43,11 +43,11 @@ public enum FloorFile: JSONFileFormat {
         if let radio { try FloorFileRadio.readRadio(radio, into: &plan) }
         if let phones { try FloorFileBody.readBody(phones, into: &plan) }
         try FloorFileLink.readLink(root: root, phones: phones, radio: radio, into: &plan)
+        try phones?.finish()
+        try radio?.finish()
         if let radio, let refused = tooManyAdvertisingEvents(tills: tills.count, interval: plan.radio.advertisingInterval) {
             throw radio.error("advertisingIntervalMs", refused)
         }
-        try phones?.finish()
-        try radio?.finish()
         if let walls = try root.optionalObjects("walls") { plan.walls = try FloorFileWalls.read(walls, field: root) }
         if let faults = try root.optionalObjects("faults") {
             guard faults.count <= maximumFaults else {

@@ -9,8 +9,9 @@ public enum SweepMerge {
     /// the sweep's identity ("sweep" and "build"), the same on every line.
     public static func merge(_ files: [(name: String, text: String)]) throws(Problem) -> [String] {
         var byRun: [Int: (line: String, place: String)] = [:]
-        // Each run's cell, seed and parameters, where its line gives them (checked together at the end).
-        var layout: [Int: (cell: Int, seed: UInt64, params: JSONValue?)] = [:]
+        // Each run's cell and seed, where its line gives them (checked together at the end), and each cell's parameters.
+        var layout: [Int: (cell: Int, seed: UInt64)] = [:]
+        var cellParams: [Int: (params: JSONValue?, place: String)] = [:]
         var total: Int?
         // Each file's first two runs: a shard K/N holds runs K, K + N, ... (for naming a missing shard).
         var firstRuns: [[Int]] = []
@@ -44,7 +45,15 @@ public enum SweepMerge {
                 byRun[run] = (String(line), place)
                 if case let .number(cell)? = members.first(where: { $0.key == "cell" })?.value, let cell = cell.exactly(Int.self),
                    case let .number(seed)? = members.first(where: { $0.key == "seed" })?.value, let seed = seed.exactly(UInt64.self) {
-                    layout[run] = (cell, seed, members.first { $0.key == "params" }?.value)
+                    layout[run] = (cell, seed)
+                    let params = members.first { $0.key == "params" }?.value
+                    if let other = cellParams[cell] {
+                        guard other.params == params else {
+                            throw Problem(description: "\(place): cell \(cell) with other parameters than its run at \(other.place)")
+                        }
+                    } else {
+                        cellParams[cell] = (params, place)
+                    }
                 }
                 if runsOfFile.count < 2 { runsOfFile.append(run) }
             }
@@ -60,11 +69,11 @@ public enum SweepMerge {
         return (1...total).compactMap { byRun[$0]?.line }
     }
 
-    /// What is wrong with the runs' cells, seeds and parameters taken together, if anything: a
-    /// sweep runs each cell's seeds one after another (run r is cell (r - 1) / seeds + 1, seed
-    /// first + (r - 1) % seeds), so the cells divide the runs evenly, and the lines of one cell
-    /// carry the same parameters.
-    static func layoutProblem(_ layout: [Int: (cell: Int, seed: UInt64, params: JSONValue?)], runs: Int, places: [Int: String]) -> String? {
+    /// What is wrong with the runs' cells and seeds taken together, if anything: a sweep runs
+    /// each cell's seeds one after another (run r is cell (r - 1) / seeds + 1, seed
+    /// first + (r - 1) % seeds), so the cells divide the runs evenly. (The lines of one cell
+    /// carry the same parameters: `merge` checks that as it reads them.)
+    static func layoutProblem(_ layout: [Int: (cell: Int, seed: UInt64)], runs: Int, places: [Int: String]) -> String? {
         guard layout.count == runs, let cells = layout.values.map(\.cell).max() else { return nil }
         guard runs % cells == 0 else {
             let run = layout.keys.sorted().first { layout[$0]?.cell == cells } ?? 1
@@ -75,11 +84,10 @@ public enum SweepMerge {
         for run in 1...runs {
             guard let entry = layout[run] else { continue }
             let place = places[run] ?? "run \(run)"
-            let cell = (run - 1) / seeds + 1, start = layout[(cell - 1) * seeds + 1]
+            let cell = (run - 1) / seeds + 1
             if entry.cell != cell { return "\(place): run \(run) says cell \(entry.cell), where a sweep of \(cells) cells of \(seeds) seeds runs cell \(cell)" }
             let (seed, overflow) = first.seed.addingReportingOverflow(UInt64((run - 1) % seeds))
             if overflow || entry.seed != seed { return "\(place): run \(run) says seed \(entry.seed), where its cell's seeds start at \(first.seed) (seed \(overflow ? "past 2^64 - 1" : String(seed)))" }
-            if let start, entry.params != start.params { return "\(place): run \(run) of cell \(cell) has other parameters than the cell's first run" }
         }
         return nil
     }
@@ -87,7 +95,8 @@ public enum SweepMerge {
     /// What is wrong with a line's cell, seed, parameters or figures, if anything, by what a sweep
     /// writes (`SummaryFile`): the cell a whole number from 1 to the runs, the seed a whole number,
     /// the parameters an object; times (`_s`) and `virtual_seconds` numbers from 0 or null,
-    /// `wrong_till_rate` from 0 to 1 or null, `link_layer` text, and every other figure a count.
+    /// `wrong_till_rate` from 0 to 1 or null, `link_layer` and a failed run's `error` text, and every
+    /// other figure a count.
     static func figuresProblem(_ members: [(key: String, value: JSONValue)], runs: Int) -> String? {
         for (key, value) in members where !["run", "runs", "sweep", "build"].contains(key) {
             let fits: Bool
@@ -102,7 +111,7 @@ public enum SweepMerge {
             case "params":
                 expected = "an object"
                 if case .object = value { fits = true } else { fits = false }
-            case "link_layer":
+            case "link_layer", "error":
                 expected = "text"
                 if case .string = value { fits = true } else { fits = false }
             case "wrong_till_rate":

@@ -7,7 +7,10 @@ public struct Find: Sendable {
         public let chooser: any TillChooser
         public let deadline: Duration
 
-        public init(chooser: any TillChooser, deadline: Duration = .seconds(10)) {
+        /// The phone's deadline from Start to a secure link.
+        public static let standardDeadline: Duration = .seconds(10)
+
+        public init(chooser: any TillChooser, deadline: Duration = standardDeadline) {
             self.chooser = chooser
             self.deadline = deadline
         }

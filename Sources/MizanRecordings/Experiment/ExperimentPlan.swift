@@ -70,10 +70,11 @@ public struct ExperimentPlan: Sendable {
 }
 
 extension ExperimentPlan {
-    /// The work the plan asks for, counted before any cell runs. `tillPackets`: the packets its
-    /// sessions draw, every till's on every channel through a scan window (a session draws every
-    /// till's advertising until it decides, at the end of its first window for most strategies),
-    /// so a longer window or a shorter advertising interval counts for more.
+    /// The work the plan asks for, counted before any cell runs. `tillPackets`: the most packets
+    /// its sessions can draw, every till's on every channel until Find's deadline (a session
+    /// draws every till's advertising until it decides: at the end of its first window for most
+    /// strategies, at the deadline where nothing is heard or a strategy waits), so a shorter
+    /// advertising interval counts for more.
     /// `cellSamples`: what the position-based cells' decisions weigh, every cell of their map
     /// (`RadioMap.grid`, which grows with the row's length) against each packet of a window, at
     /// most every till's on every channel.
@@ -81,10 +82,12 @@ extension ExperimentPlan {
         let cells = self.cells
         var mapCells: [Double: Double] = [:]
         var cellSamples = 0.0, tillPackets = 0.0
+        let deadline = Find.Config.standardDeadline / .seconds(1)
         for cell in cells {
-            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / (cell.radio.advertisingInterval / .seconds(1))
-            tillPackets += Double(seeds) * packets
+            let interval = cell.radio.advertisingInterval / .seconds(1)
+            tillPackets += Double(seeds) * Double(tills * cell.radio.advertisingChannels) * Swift.max(cell.scanWindow, deadline) / interval
             guard cell.strategy.needsSurvey else { continue }
+            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / interval
             let spacing = cell.tillSpacing
             let map = mapCells[spacing] ?? {
                 let placements = (0..<tills).map { TillPlacement(till: TillID(UInt32($0 + 1)), position: Position(x: spacing * Double($0), y: 0)) }

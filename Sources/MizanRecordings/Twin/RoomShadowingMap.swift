@@ -46,9 +46,10 @@ public struct RoomShadowingMap: Sendable {
 
     /// The work of the fit's inner leave-one-track-out (`fitted`), which builds a map for each
     /// training track from every other track's rows: tracks x (rows + the map's `entries`). At
-    /// most 10^8: 8,000 tracks of one row each (6.4 x 10^7) took 9.3 s here and 16,000 took 76 s;
-    /// the six Danis tracks (9,636 rows, a map of about 84,000 entries) are about 6 x 10^5.
-    public static let maximumInnerWork = 100_000_000.0
+    /// most 5 x 10^8, about 75 s at the slowest rate seen (tracks of one row each: 8,000 of them,
+    /// 6.4 x 10^7, took 9.3 s here, and 16,000, 5.2 x 10^8, 76 s); the six Danis tracks (9,636
+    /// rows, a map of about 84,000 entries) are about 6 x 10^5, and 48 copies of them 1.6 x 10^8.
+    public static let maximumInnerWork = 500_000_000.0
 
     /// `maximumInnerWork`'s count for `points`, whose map holds `entries`; 0 for one track (no inner fit).
     public static func innerWork(_ points: [Point], entries: Double) -> Double {

@@ -38,8 +38,9 @@ public struct FloorEvent: Sendable {
         // The payer and their phone.
         /// A payer arrives and joins the till's queue.
         case arrives(phone: Int, till: Int)
-        /// A payer arrives to `till`'s full line and goes away (`queueLimit`);
-        /// nothing of theirs is drawn, so they have no phone.
+        /// A payer arrives to `till`'s full line and goes away (`queueLimit`):
+        /// an event of the floor, as nothing of theirs is drawn (no phone) and it is
+        /// no transaction's.
         case payerTurnedAway(till: Int)
         case payerTapsStart(phone: Int)
         case phoneScreen(phone: Int, PhoneScreen)
@@ -90,12 +91,12 @@ public struct FloorEvent: Sendable {
             case let .power(device, _): device
             }
         case let .tillScreen(till, _), let .serving(till, _), let .tillEnded(till, _), let .operatorLocks(till, _, _),
-             let .operatorPicks(till, _, _), let .operatorCancels(till, _), let .payerTurnedAway(till): .till(till)
+             let .operatorPicks(till, _, _), let .operatorCancels(till, _): .till(till)
         case let .arrives(phone, _), let .payerTapsStart(phone), let .phoneScreen(phone, _), let .chooses(phone, _, _),
              let .secureLink(phone), let .phoneEnded(phone, _), let .payerDecides(phone, _, _), let .payerCancels(phone, _),
              let .payerLeaves(phone), let .payerWalks(phone, _, _): .phone(phone)
         case let .recorded(device, _, _, _): device
-        case .settled, .faultSkipped, .endOfTrace: nil
+        case .payerTurnedAway, .settled, .faultSkipped, .endOfTrace: nil
         }
     }
 }

@@ -25,7 +25,7 @@ extension FloorEvent {
             return ("operator picks", Self.by(by) + [("outcome", .string(outcome == .success ? "success" : "failure"))])
         case let .operatorCancels(_, by): return ("operator cancels", Self.by(by))
         case let .arrives(_, till): return ("arrives", [("till", .int(DeviceRef.till(till).number))])
-        case .payerTurnedAway: return ("payer turned away", [])
+        case let .payerTurnedAway(till): return ("payer turned away", [("till", .int(DeviceRef.till(till).number))])
         case .payerTapsStart: return ("payer taps Start", [])
         case let .phoneScreen(_, screen): return ("screen", [("screen", .string(screen.rawValue))])
         case let .chooses(_, till, nearest):
