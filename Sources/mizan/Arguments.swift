@@ -1,3 +1,5 @@
+import MizanFormats
+
 /// A command's arguments, read one by one: flags with values, bare flags, and
 /// positionals. Anything left unread is an error, so an unknown option never
 /// passes silently.
@@ -59,7 +61,7 @@ struct Arguments {
 
     mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = try value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
+        guard let number = DecimalNumber.read(text), range.contains(number) else {
             throw UsageError("\(command): \(name) expects a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return number

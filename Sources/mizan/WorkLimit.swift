@@ -1,3 +1,4 @@
+import MizanFormats
 import MizanSelection
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ struct WorkLimit {
     /// The limit in force: the variable when set (a number from 1), else the standard.
     func value() throws(UsageError) -> Double {
         guard let text = getenv(variable).map({ String(cString: $0) }) else { return standard }
-        guard let number = Double(text), number.isFinite, number >= 1 else {
+        guard let number = DecimalNumber.read(text), number >= 1 else {
             throw UsageError("\(command): \(variable) must be a number from 1, got '\(text)'")
         }
         return number

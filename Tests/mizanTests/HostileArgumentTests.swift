@@ -30,6 +30,13 @@ import MizanRecordings
         #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
     }
 
+    @Test func anOptionsNumberIsReadInDecimalOnly() {
+        // Double(_:) alone read "0x1p2" as 4.
+        let failure = RunCommandTests.failure { try RunCommand.main(["--minutes", "0x1p2"]) }
+        #expect(failure?.message == "mizan run: --minutes expects a number from 0.001 to 1000000.0, got '0x1p2'", "\(failure?.message ?? "accepted")")
+        #expect(failure?.status == 2)
+    }
+
     @Test func aShorterRunThanAFloorFilesFaultIsRefused() throws {
         let floor = try RunCommandTests.file(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 30}]}"#)
         let failure = RunCommandTests.failure { try RunCommand.main([floor, "--minutes", "0.1"]) }

@@ -108,7 +108,7 @@ public struct DanisImport: Sendable {
             if line.isEmpty { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
             guard fields.count >= 7 else { throw InputError(path: path, line: number, "expected at least 7 comma-separated fields (timestamp,receiverMAC,beaconMAC,RSSI,x,y,z), got \(fields.count)") }
-            guard let timestamp = Double(fields[0]), timestamp.isFinite, RSSITrace.timeBounds.contains(timestamp) else {
+            guard let timestamp = DecimalNumber.read(fields[0]), RSSITrace.timeBounds.contains(timestamp) else {
                 throw InputError(path: path, line: number, "timestamp must be a number of seconds from \(RSSITrace.timeBounds.lowerBound) to \(RSSITrace.timeBounds.upperBound), got '\(TextLines.excerpt(fields[0]))'")
             }
             guard let till = tills[String(fields[1])] else { throw InputError(path: path, line: number, "receiver '\(TextLines.excerpt(fields[1]))' is not in tetam.dev") }
@@ -118,7 +118,7 @@ public struct DanisImport: Sendable {
             }
             var xyz: [Double] = []
             for (offset, name) in ["x", "y", "z"].enumerated() {
-                guard let value = Double(fields[4 + offset]), value.isFinite, RSSITrace.positionBounds.contains(value) else {
+                guard let value = DecimalNumber.read(fields[4 + offset]), RSSITrace.positionBounds.contains(value) else {
                     throw InputError(path: path, line: number, "\(name) must be a number of metres from \(RSSITrace.positionBounds.lowerBound) to \(RSSITrace.positionBounds.upperBound), got '\(TextLines.excerpt(fields[4 + offset]))'")
                 }
                 xyz.append(value)
@@ -127,7 +127,7 @@ public struct DanisImport: Sendable {
             if fields.count >= 16 {
                 var orientation: [Double] = []
                 for index in 7..<16 {
-                    guard let value = Double(fields[index]), value.isFinite, abs(value) <= 2 else {
+                    guard let value = DecimalNumber.read(fields[index]), abs(value) <= 2 else {
                         throw InputError(path: path, line: number, "orientation matrix entry \(index - 6) must be a number from -2 to 2 (a rotation's entries are at most 1), got '\(TextLines.excerpt(fields[index]))'")
                     }
                     orientation.append(value)

@@ -90,12 +90,9 @@ public struct CSVTable: Sendable {
         }
     }
 
-    /// Field `index` of `row` as a finite decimal number (digits, a sign, a point, an exponent:
-    /// not the hexadecimal floats `Double` also reads, where "0x1p2" is 4); `name` goes into the error.
+    /// Field `index` of `row` as a finite number written in decimal (`DecimalNumber`); `name` goes into the error.
     public func number(_ row: Row, _ index: Int, _ name: String) throws(InputError) -> Double {
-        let field = row.fields[index]
-        guard field.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }),
-              let value = Double(field), value.isFinite else {
+        guard let value = DecimalNumber.read(row.fields[index]) else {
             throw InputError(path: path, line: row.line, "\(name) must be a number, got '\(TextLines.excerpt(row.fields[index]))'")
         }
         return value
