@@ -15,7 +15,8 @@ enum ReplayCommand {
                     streams in. The trace must be whole (end with its end
                     record) and be this run's: its end record names the
                     floor (a digest of the file's content and the overrides)
-                    and the seed, and it has as many events as the replay.
+                    and the seed, and its events are the replay's, line
+                    for line (the first that differs is named).
       --out DIR     also write the run's folder as 'mizan run --out DIR' does
                     (its summary printed first); open DIR/report.html#transaction=ID
                     at this transaction's diagram
@@ -85,41 +86,22 @@ enum ReplayCommand {
     /// Nil (after saying so) when the run settled no such transaction.
     static func replay(_ plan: FloorPlan, run: TraceIdentity, number: Int, tracePath: String?) throws -> (FloorReport, TransactionTrace)? {
         let seed = run.seed
-        // The run once, counting its events (a recorded trace must have as many), to find the transaction.
-        var replayedEvents = 0
-        let report = try Floor(plan: plan, seed: seed, events: { _ in replayedEvents += 1 }).run()
+        // The run once, its events compared as it goes with the trace's, which must be this run's.
+        let check = try tracePath.map { path throws(InputError) in try RecordedTraceCheck(path: path) }
+        let report = try Floor(plan: plan, seed: seed, events: check.map { check in { _ = check.compare($0) } }).run()
+        try check?.finish(run: run)
         guard var transaction = TransactionTrace(report: report, number: number) else {
             printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
             return nil
         }
         if let tracePath {
-            var recorded = 0
-            let traced = try FloorTraceFile.read(tracePath) { event in
-                recorded += 1
-                transaction.collect(event)
-            }
-            try check(traced, against: run, path: tracePath)
-            guard recorded == replayedEvents else {
-                throw InputError(path: tracePath, "not the trace of this run: it has \(recorded) events, the replay \(replayedEvents) (give the floor, seed and overrides of the run that wrote it)")
-            }
+            // The trace is the run's, event for event: its transaction's events, read again.
+            try FloorTraceFile.read(tracePath) { transaction.collect($0) }
         } else {
             // The same run again (one seed, one run), keeping only the transaction's typed events as they happen: memory stays flat.
             _ = try Floor(plan: plan, seed: seed, events: { transaction.collect($0) }).run()
         }
         return (report, transaction)
-    }
-
-    /// Refuses a trace that names another run than the replay's, or none.
-    static func check(_ traced: TraceIdentity?, against run: TraceIdentity, path: String) throws(InputError) {
-        guard let traced else {
-            throw InputError(path: path, "the trace does not name its floor and seed (its end record has no \"floor\" and \"seed\"): record it again with this mizan (mizan run --trace)")
-        }
-        guard traced.seed == run.seed else {
-            throw InputError(path: path, "not the trace of this run: it is of seed \(traced.seed), and this replay runs seed \(run.seed); give --seed \(traced.seed)")
-        }
-        guard traced.floor == run.floor else {
-            throw InputError(path: path, "not the trace of this run: it is of another floor (digest \(traced.floor); this replay's floor and overrides give \(run.floor)); give the floor file and overrides of the run that wrote it")
-        }
     }
 }
 

@@ -63,6 +63,58 @@ import MizanTestSupport
         #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
     }
 
+    /// Edits the recorded trace's line `number` (from 1) by `edit`, and returns the replay's refusal.
+    static func replayRefusal(editingLine number: Int, _ edit: (String) -> String) throws -> (message: String, line: String) {
+        let run = try Self.recordedTrace(seed: 3)
+        var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines[number - 1] != edit(lines[number - 1]), "the edit changes the line")
+        let original = lines[number - 1]
+        lines[number - 1] = edit(lines[number - 1])
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.status == 2)
+        return (failure?.message ?? "accepted", original)
+    }
+
+    @Test func anEditedEventLineIsRefusedNamingItsLineAndTheRunsEvent() throws {
+        // An event's time moved on by a microsecond, with the same number of lines and the same end record.
+        let refusal = try Self.replayRefusal(editingLine: 5) { line in
+            guard let range = line.range(of: #"^\{"t":[0-9]+"#, options: .regularExpression) else { return line }
+            let time = Int(line[range].dropFirst(5))!
+            return line.replacingCharacters(in: range, with: #"{"t":\#(time + 1)"#)
+        }
+        #expect(refusal.message.contains(":5: not this run's event (an edited trace, or one another build wrote): the run gives \(refusal.line)"),
+                "\(refusal.message)")
+    }
+
+    @Test func anEventWithAnEditedFieldIsRefused() throws {
+        let refusal = try Self.replayRefusal(editingLine: 3) { $0.replacingOccurrences(of: #""screen":"broadcasting""#, with: #""screen":"keypad""#) }
+        #expect(refusal.message.contains(":3: not this run's event"), "\(refusal.message)")
+    }
+
+    @Test func twoEventsOfOneInstantSwappedAreRefusedAtTheFirst() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let time: (String) -> Substring? = { $0.split(separator: ",").first }
+        let first = try #require((1..<lines.count - 1).first { time(lines[$0]) == time(lines[$0 + 1]) && lines[$0] != lines[$0 + 1] })
+        lines.swapAt(first, first + 1)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.message.contains(":\(first + 1): not this run's event") == true, "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func anEventLineReformattedWithTheSameMeaningIsAccepted() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: ",", with: ", ")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
+    }
+
     @Test func theEndRecordNamesTheRunsFloorAndSeed() throws {
         let run = try Self.recordedTrace(seed: 3)
         let description = try FloorOptions(path: run.floor).load(command: "test").description

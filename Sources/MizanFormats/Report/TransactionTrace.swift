@@ -8,7 +8,7 @@ import MizanTime
 public struct TransactionTrace {
     /// One event as the trace gives it: its time in whole microseconds, the
     /// device's name, the event's name and its fields.
-    public struct Event {
+    public struct Event: Equatable {
         public let time: Duration
         public let device: String
         public let event: String
@@ -41,6 +41,12 @@ public struct TransactionTrace {
                 case let .bool(flag): (field.key, .bool(flag))
                 }
             }
+        }
+
+        /// The same event: time, device, name, and fields in order.
+        public static func == (a: Event, b: Event) -> Bool {
+            a.time == b.time && a.device == b.device && a.event == b.event && a.fields.count == b.fields.count
+                && zip(a.fields, b.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
 
         public func string(_ key: String) -> String? {

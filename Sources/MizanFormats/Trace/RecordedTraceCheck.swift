@@ -1,0 +1,68 @@
+import MizanSim
+
+/// A recorded trace read beside the run that should have written it (`mizan
+/// replay --trace`): as the run goes, each of its events is compared with the
+/// trace's next, so a trace that is not this run's is refused at its first
+/// line that differs (an edited line, one moved, one of another build), in
+/// memory bounded by a line. What it refuses, in this order: a trace that is
+/// not whole or not a trace (`FloorTraceFile.Reader`); one whose end record
+/// names another run; its first event that differs from the run's; and more
+/// or fewer events than the run gave.
+public final class RecordedTraceCheck {
+    private let reader: FloorTraceFile.Reader
+    /// What was wrong with the trace itself, found while the run went.
+    private var unreadable: InputError?
+    /// The trace's first event that differs from the run's.
+    private var difference: InputError?
+    private var recorded = 0
+    private var replayed = 0
+
+    public init(path: String) throws(InputError) {
+        reader = try FloorTraceFile.Reader(path: path)
+    }
+
+    /// The run's next event: the trace's next, when it is the same event (nil once one differed or
+    /// the trace ran out: `finish` says which).
+    public func compare(_ event: FloorEvent) -> TransactionTrace.Event? {
+        replayed += 1
+        guard unreadable == nil, difference == nil, recorded == replayed - 1 else { return nil }
+        do {
+            guard let traced = try reader.next() else { return nil }
+            recorded += 1
+            guard traced == TransactionTrace.Event(event) else {
+                difference = InputError(path: reader.path, line: reader.lineNumber,
+                                     "not this run's event (an edited trace, or one another build wrote): the run gives \(TextLines.excerpt(TraceWriter.line(event), limit: 300))")
+                return nil
+            }
+            return traced
+        } catch {
+            unreadable = error
+            return nil
+        }
+    }
+
+    /// After the run (`run`: its floor's digest and seed): reads the rest of the trace and refuses it,
+    /// if it is not this run's, as the type says.
+    public func finish(run: TraceIdentity) throws(InputError) {
+        if let unreadable { throw unreadable }
+        while try reader.next() != nil { recorded += 1 }
+        try Self.check(reader.run, against: run, path: reader.path)
+        if let difference { throw difference }
+        guard recorded == replayed else {
+            throw InputError(path: reader.path, "not the trace of this run: it has \(recorded) events, the replay \(replayed) (give the floor, seed and overrides of the run that wrote it)")
+        }
+    }
+
+    /// Refuses a trace that names another run than the replay's, or none.
+    static func check(_ traced: TraceIdentity?, against run: TraceIdentity, path: String) throws(InputError) {
+        guard let traced else {
+            throw InputError(path: path, "the trace does not name its floor and seed (its end record has no \"floor\" and \"seed\"): record it again with this mizan (mizan run --trace)")
+        }
+        guard traced.seed == run.seed else {
+            throw InputError(path: path, "not the trace of this run: it is of seed \(traced.seed), and this replay runs seed \(run.seed); give --seed \(traced.seed)")
+        }
+        guard traced.floor == run.floor else {
+            throw InputError(path: path, "not the trace of this run: it is of another floor (digest \(traced.floor); this replay's floor and overrides give \(run.floor)); give the floor file and overrides of the run that wrote it")
+        }
+    }
+}
