@@ -61,6 +61,8 @@ import Testing
             (#""seed":-1"#, #""seed" must be a whole number"#),
             (#""params":[1]"#, #""params" must be an object"#),
             (#""link_layer":3"#, #""link_layer" must be text"#),
+            (#""ios_start_to_secure_p90_s":"fast""#, #""ios_start_to_secure_p90_s" must be a number of seconds from 0, or null"#),
+            (#""transaction":3"#, #""transaction" is not a figure a sweep writes"#),
         ]
         for (figures, expected) in cases {
             let message = problem(figures)

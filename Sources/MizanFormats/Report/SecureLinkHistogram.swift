@@ -5,7 +5,7 @@ import MizanSim
 public enum SecureLinkHistogram {
     public static func svg(_ report: FloorReport) -> String? {
         let series = report.byPlatform.map { entry in
-            (entry.platform, report.ledger.attempts.filter { ($0.platform ?? "any") == entry.platform }
+            (entry.platform, report.ledger.attempts.filter { ($0.platform ?? PlatformTimes.unnamed) == entry.platform }
                 .compactMap { a in a.secureAt.map { ($0 - a.startedAt).seconds } })
         }.filter { !$0.1.isEmpty }
         guard !series.isEmpty else { return nil }

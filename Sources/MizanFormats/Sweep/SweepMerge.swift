@@ -43,9 +43,9 @@ public enum SweepMerge {
                     throw Problem(description: "\(place): run \(run) appears twice (also \(earlier.place)); is a shard given twice?")
                 }
                 byRun[run] = (String(line), place)
-                if case let .number(cell)? = members.first(where: { $0.key == "cell" })?.value, let cell = cell.exactly(Int.self),
-                   case let .number(seed)? = members.first(where: { $0.key == "seed" })?.value, let seed = seed.exactly(UInt64.self) {
-                    layout[run] = (cell, seed)
+                if let outcome = SweepOutcome(members: members, line: String(line)) {
+                    let cell = outcome.cell + 1
+                    layout[run] = (cell, outcome.seed)
                     let params = members.first { $0.key == "params" }?.value
                     if let other = cellParams[cell] {
                         guard other.params == params else {
@@ -93,10 +93,9 @@ public enum SweepMerge {
     }
 
     /// What is wrong with a line's cell, seed, parameters or figures, if anything, by what a sweep
-    /// writes (`SummaryFile`): the cell a whole number from 1 to the runs, the seed a whole number,
-    /// the parameters an object; times (`_s`) and `virtual_seconds` numbers from 0 or null,
-    /// `wrong_till_rate` from 0 to 1 or null, `link_layer` and a failed run's `error` text, and every
-    /// other figure a count.
+    /// writes (`SweepOutcome`): the cell a whole number from 1 to the runs, the seed a whole number,
+    /// the parameters an object, a failed run's `error` text, and every other member a figure of a
+    /// summary, of its kind (`SummaryFile.kind(of:)`).
     static func figuresProblem(_ members: [(key: String, value: JSONValue)], runs: Int) -> String? {
         for (key, value) in members where !["run", "runs", "sweep", "build"].contains(key) {
             let fits: Bool
@@ -105,32 +104,14 @@ public enum SweepMerge {
             case "cell":
                 expected = "a whole number from 1 to the sweep's \(runs) runs"
                 if case let .number(number) = value, let cell = number.exactly(Int.self) { fits = cell >= 1 && cell <= runs } else { fits = false }
-            case "seed":
-                expected = "a whole number from 0 to 18446744073709551615"
-                if case let .number(number) = value { fits = number.exactly(UInt64.self) != nil } else { fits = false }
             case "params":
                 expected = "an object"
                 if case .object = value { fits = true } else { fits = false }
-            case "link_layer", "error":
-                expected = "text"
-                if case .string = value { fits = true } else { fits = false }
-            case "wrong_till_rate":
-                expected = "a number from 0 to 1, or null"
-                switch value {
-                case .null: fits = true
-                case let .number(number): fits = number.value >= 0 && number.value <= 1
-                default: fits = false
-                }
-            case _ where key == "virtual_seconds" || key.hasSuffix("_s"):
-                expected = "a number of seconds from 0, or null"
-                switch value {
-                case .null: fits = true
-                case let .number(number): fits = number.value.isFinite && number.value >= 0
-                default: fits = false
-                }
             default:
-                expected = "a count (a whole number from 0)"
-                if case let .number(number) = value { fits = number.exactly(Int.self).map { $0 >= 0 } ?? false } else { fits = false }
+                let kind = key == "seed" ? .seed : key == "error" ? .text : SummaryFile.kind(of: key)
+                guard let kind else { return "\"\(TextLines.excerpt(key))\" is not a figure a sweep writes" }
+                expected = kind.expected
+                fits = kind.admits(value)
             }
             if !fits { return "\"\(key)\" must be \(expected), got \(TextLines.excerpt(JSON(value).compact))" }
         }

@@ -51,8 +51,13 @@ extension SweepOutcome {
     /// from the lines is the same whether they were run now or read from an
     /// interrupted sweep's file). Nil for a line that is not one.
     public init?(line: String) {
-        guard case let .object(members)? = try? JSONParser.parse(line),
-              case let .number(runText)? = members.first(where: { $0.key == "run" })?.value, let run = runText.exactly(Int.self), run >= 1,
+        guard case let .object(members)? = try? JSONParser.parse(line) else { return nil }
+        self.init(members: members, line: line)
+    }
+
+    /// `init?(line:)` for a line already parsed into `members`.
+    init?(members: [(key: String, value: JSONValue)], line: String) {
+        guard case let .number(runText)? = members.first(where: { $0.key == "run" })?.value, let run = runText.exactly(Int.self), run >= 1,
               case let .number(cellText)? = members.first(where: { $0.key == "cell" })?.value, let cell = cellText.exactly(Int.self), cell >= 1,
               case let .number(seedText)? = members.first(where: { $0.key == "seed" })?.value, let seed = seedText.exactly(UInt64.self) else { return nil }
         let identity: Set<String> = ["run", "runs", "sweep", "build", "cell", "seed", "params"]

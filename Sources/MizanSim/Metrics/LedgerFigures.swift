@@ -16,7 +16,7 @@ struct LedgerFigures: Sendable {
 
     var startToSecureLink = QuantileStore()
     var startToResult = QuantileStore()
-    /// By platform name ("any" for none); reported sorted by name.
+    /// By platform name (`PlatformTimes.unnamed` for none); reported sorted by name.
     var platforms: [String: Platform] = [:]
     var missedWithoutChoice = 0
     var missedWithChoice = 0
@@ -44,7 +44,7 @@ struct LedgerFigures: Sendable {
         // would share their buffers, and each add would then copy every value
         // so far (quadratic in the run's length). One look-up of the name (the
         // entry is made, empty, for an attempt with no times, as before).
-        Self.add(subscribed: subscribed, secure: secure, result: result, to: &platforms[attempt.platform ?? "any", default: Platform()])
+        Self.add(subscribed: subscribed, secure: secure, result: result, to: &platforms[attempt.platform ?? PlatformTimes.unnamed, default: Platform()])
         if attempt.deadlineMissed {
             if attempt.chosenTill == nil { missedWithoutChoice += 1 } else { missedWithChoice += 1 }
             let cause = DeadlineMissCause.of(attempt)

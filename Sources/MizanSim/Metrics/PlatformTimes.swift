@@ -3,6 +3,9 @@ import MizanTime
 /// The set-up times of one phone platform's attempts: connect request to
 /// connected and subscribed, Start to secure link, Start to result.
 public struct PlatformTimes: Sendable {
+    /// The platform of phones that have none (the simple link layer's).
+    public static let unnamed = "any"
+
     public let platform: String
     public let connectToSubscribed: Percentiles
     public let startToSecureLink: Percentiles

@@ -1,0 +1,30 @@
+import Testing
+import MizanSim
+import MizanFormats
+
+/// Every figure a summary writes has a kind that admits what it writes, so that
+/// a reader of lines it did not write (`mizan merge`) checks each by its kind.
+@Suite struct SummaryKindTests {
+    static func report(_ phones: String) throws -> FloorReport {
+        let text = #"{"minutes": 0.5, "tills": {"row": {"count": 8}}, "payers": {"arrivals": "pairs"}"# + phones + "}"
+        return try Floor(plan: FloorFile.parse(text, file: "floor.json"), seed: 1).run()
+    }
+
+    @Test(arguments: [#", "phones": {"platforms": [{"name": "ios", "share": 0.5}, {"name": "android", "share": 0.5}]}"#,
+                      #", "radio": {"link": "simple"}"#])
+    func everyFigureASummaryWritesIsOfItsKind(phones: String) throws {
+        let report = try Self.report(phones)
+        #expect(report.byPlatform.count == (phones.contains("ios") ? 2 : 1))
+        for row in SummaryFile.rows(report) {
+            let kind = try #require(SummaryFile.kind(of: row.key), "\(row.key) has no kind")
+            #expect(kind.admits(try JSONParser.parse(row.cell.json.compact)), "\(row.key): \(row.cell.json.compact) is not \(kind.expected)")
+        }
+    }
+
+    @Test func aNameNoSummaryHasHasNoKind() {
+        #expect(SummaryFile.kind(of: "transaction") == nil)
+        #expect(SummaryFile.kind(of: "windows_start_to_secure_p50_s") == nil)
+        #expect(SummaryFile.kind(of: "ios_start_to_secure_p50_s") == .seconds)
+        #expect(SummaryFile.kind(of: "wrong_till_rate") == .rate)
+    }
+}
