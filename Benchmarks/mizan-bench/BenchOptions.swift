@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import MizanFormats
 import MizanTime
 import Glibc
 #elseif canImport(Darwin)
@@ -65,7 +66,7 @@ struct BenchOptions {
                 guard let seed = UInt64(value) else { throw Invalid(description: "--seed expects a whole number, got '\(value)'") }
                 options.seed = seed
             case "--scale":
-                guard let scale = Double(value), scale.isFinite, scales.contains(scale) else {
+                guard let scale = DecimalNumber.read(value), scale.isFinite, scales.contains(scale) else {
                     throw Invalid(description: "--scale expects a number from \(scales.lowerBound) to \(scales.upperBound), got '\(value)'")
                 }
                 options.scale = scale

@@ -51,6 +51,13 @@ import MizanFormats
         #expect(error(#"{"tills": {"row": {"count": 3, "spacin": 2}}, "payers": {"arrivals": "pairs"}}"#)?.field == "tills.row.spacin")
     }
 
+    @Test func aFieldOfAnotherKindOfArrivalsIsNamedAsSuch() {
+        #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 5, "distance": 1}}"#)
+            == JSONFileError(file: "bad.json", field: "payers.distance", problem: #"a field of "arrivals": "pairs", and these payers' arrivals are "poisson""#))
+        #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs", "present": 4}}"#)?.problem
+            == #"a field of "arrivals": "continuous", and these payers' arrivals are "pairs""#)
+    }
+
     @Test func aValueOfTheWrongKindIsAnError() {
         let failure = error(#"{"tills": {"row": {"count": "three"}}, "payers": {"arrivals": "pairs"}}"#)
         #expect(failure == JSONFileError(file: "bad.json", field: "tills.row.count", problem: #"expected a whole number from 1 to 2000, got "three""#))

@@ -42,6 +42,17 @@ import Testing
         #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([(name: "a.jsonl", text: #"{"run":1,"runs":1000000000,"sweep":"0123456789abcdef","build":"b"}"#)]) }
     }
 
+    @Test func aMergeLineCutOffIsRefusedAsNotWholeJSON() {
+        let cut = #"{"run":1,"runs":2,"sweep":"0123456789abcdef","build":"b","cell":1,"seed":1,"params":{},"transa"#
+        do {
+            _ = try SweepMerge.merge([(name: "a.jsonl", text: cut)])
+            Issue.record("a line cut off was merged")
+        } catch {
+            #expect(error.description.hasPrefix("a.jsonl, line 1: not a whole line of JSON (column "), "\(error)")
+            #expect(error.description.contains("was the shard cut off?"), "\(error)")
+        }
+    }
+
     @Test func aMergeLineWhoseFiguresNoSweepWritesIsRefusedNamingTheFigure() throws {
         let identity = #""run":1,"runs":2,"sweep":"0123456789abcdef","build":"b""#
         let second = #"{"run":2,"runs":2,"sweep":"0123456789abcdef","build":"b","cell":2,"seed":1,"params":{},"transactions":3}"#
@@ -139,6 +150,16 @@ import Testing
             #expect(error.reason.contains("MIZAN_INPUT_LIMIT"))
         }
         #expect(throws: InputError.self) { try TextFile.read("/dev/zero") }
+    }
+
+    @Test func anInputLimitPastAQuarterOfTheMachinesMemoryIsRefused() {
+        #expect(TextFile.inputLimit(nil) == TextFile.defaultInputLimit)
+        #expect(TextFile.inputLimit("1") == 1)
+        #expect(TextFile.inputLimit(String(TextFile.largestInputLimit)) == TextFile.largestInputLimit)
+        #expect(TextFile.inputLimit(String(TextFile.largestInputLimit + 1)) == nil)
+        #expect(TextFile.inputLimit("9223372036854775807") == nil)
+        #expect(TextFile.inputLimit("0") == nil)
+        #expect(TextFile.largestInputLimit >= TextFile.defaultInputLimit)
     }
 
     @Test func linesSplitOnNewlineWithACarriageReturnDropped() {

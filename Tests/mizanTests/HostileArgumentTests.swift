@@ -30,11 +30,13 @@ import MizanRecordings
         #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
     }
 
-    @Test func anOptionsNumberIsReadInDecimalOnly() {
+    @Test func anOptionsNumberIsReadInDecimalOnly() throws {
         // Double(_:) alone read "0x1p2" as 4.
         let failure = RunCommandTests.failure { try RunCommand.main(["--minutes", "0x1p2"]) }
         #expect(failure?.message == "mizan run: --minutes expects a number from 0.001 to 1000000.0, got '0x1p2'", "\(failure?.message ?? "accepted")")
         #expect(failure?.status == 2)
+        #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--scale", "0x1p-2"]) }
+        #expect(try BenchOptions.parse(["W2", "--scale", "0.25"]).scale == 0.25)
     }
 
     @Test func aShorterRunThanAFloorFilesFaultIsRefused() throws {

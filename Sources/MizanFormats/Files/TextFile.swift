@@ -12,11 +12,26 @@ public enum TextFile {
     public static let inputLimitVariable = "MIZAN_INPUT_LIMIT"
 
     /// The input limit in force: `MIZAN_INPUT_LIMIT` when set, else the default.
-    /// `nil` when the variable is set but not a whole number from 1.
+    /// `nil` when the variable is set but not a whole number from 1 to `largestInputLimit`.
     public static var inputLimit: Int? {
-        guard let text = getenv(inputLimitVariable).map({ String(cString: $0) }) else { return defaultInputLimit }
-        return Int(text).flatMap { $0 >= 1 ? $0 : nil }
+        inputLimit(getenv(inputLimitVariable).map { String(cString: $0) })
     }
+
+    /// The input limit `text` sets (`MIZAN_INPUT_LIMIT`, nil when unset: the default), nil when it is
+    /// not a whole number from 1 to `largestInputLimit`.
+    static func inputLimit(_ text: String?) -> Int? {
+        guard let text else { return defaultInputLimit }
+        return Int(text).flatMap { $0 >= 1 && $0 <= largestInputLimit ? $0 : nil }
+    }
+
+    /// The largest input limit: a quarter of the machine's memory (a file is read into memory, then
+    /// checked as text beside it, so that reading a device such as /dev/zero up to the limit
+    /// ends in a refusal, not an allocation failure); 64 MiB where the memory is not known.
+    public static let largestInputLimit: Int = {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        guard pages > 0, size > 0, pages <= Int.max / size else { return defaultInputLimit }
+        return Swift.max(pages * size / 4, defaultInputLimit)
+    }()
 
     /// The input limit in force, or the error for a malformed `MIZAN_INPUT_LIMIT` while reading `path`.
     public static func checkedInputLimit(reading path: String) throws(InputError) -> Int {
@@ -25,7 +40,7 @@ public enum TextFile {
     }
 
     private static func badLimit(reading path: String) -> InputError {
-        InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1, got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
+        InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1 to \(largestInputLimit) (a quarter of this machine's memory), got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
     }
 
     /// Reads the whole file, refusing one over `limit` bytes (a device such as

@@ -199,7 +199,15 @@ public enum FloorFile: JSONFileFormat {
     // MARK: payers
 
     private static func readArrivals(_ payers: JSONObjectReader) throws(JSONFileError) -> PayerArrivals {
-        let kind = try payers.choice("arrivals", [("pairs", 0), ("poisson", 1), ("continuous", 2)])
+        let kinds = ["pairs", "poisson", "continuous"]
+        let kind = try payers.choice("arrivals", kinds.enumerated().map { ($1, $0) })
+        // Each kind's own fields: one of another kind's is named as such, not as unknown.
+        let fields = [["distance", "phonesPerTill"], ["meanGapSeconds", "idle"], ["present"]]
+        for (other, keys) in fields.enumerated() where other != kind {
+            for key in keys where payers.has(key) && !fields[kind].contains(key) {
+                throw payers.error(key, "a field of \"arrivals\": \"\(kinds[other])\", and these payers' arrivals are \"\(kinds[kind])\"")
+            }
+        }
         switch kind {
         case 0:
             return .pairs(distance: try payers.optionalNumber("distance", in: 0.01...100) ?? 0.5,

@@ -21,7 +21,11 @@ public enum SweepMerge {
             defer { firstRuns.append(runsOfFile) }
             for (number, line) in TextLines.split(file.text) where !line.isEmpty {
                 let place = "\(file.name), line \(number)"
-                guard case let .object(members)? = try? JSONParser.parse(String(line)),
+                let parsed: JSONValue
+                do { parsed = try JSONParser.parse(String(line)) } catch {
+                    throw Problem(description: "\(place): not a whole line of JSON (column \(error.column): \(error.message); was the shard cut off?): '\(TextLines.excerpt(line))'")
+                }
+                guard case let .object(members) = parsed,
                       case let .number(runText)? = members.first(where: { $0.key == "run" })?.value,
                       case let .number(runsText)? = members.first(where: { $0.key == "runs" })?.value,
                       case let .string(sweep)? = members.first(where: { $0.key == "sweep" })?.value,
