@@ -17,7 +17,7 @@ protocol Advertising: AnyObject {
     /// A till joins the medium (its index the next).
     func addTill(_ till: TillEndpoint)
     /// A phone has left for good: whatever is kept per link with it goes.
-    func forget(phone index: Int, tills: [TillEndpoint])
+    func forget(phone: PhoneEndpoint)
     /// A till starts advertising (before its first event is scheduled), and stops.
     func startAdvertising(_ till: TillEndpoint)
     func stopAdvertising(_ till: TillEndpoint)

@@ -82,6 +82,9 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var offset: Double
     /// Body or pocket loss, dB, subtracted from every packet (the first radio's).
     @exclusivity(unchecked) var bodyLoss: Double
+    /// The first radio's link shadowing from each till, by index, drawn once per link from its own
+    /// stream (`SimpleAdvertising`) and dropped with the phone.
+    @exclusivity(unchecked) var linkShadowing: [Int: Double] = [:]
     /// The carrier's body and carriage by direction (the signal model's; none: every way alike),
     /// and the way the carrier faces while standing, radians (walking, they face the way they walk).
     @exclusivity(unchecked) var direction = DirectionGain.none

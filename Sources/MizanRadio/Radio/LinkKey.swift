@@ -1,8 +1,9 @@
 import MizanTime
 
-/// A (till, phone) pair, by their indices: the key of what the first radio
-/// keeps per link (its per-link shadowing draw), and the stream the draw
-/// comes from. Two pairs are one key only if both indices are equal.
+/// A (till, phone) pair, by their indices: the stream the first radio's
+/// per-link shadowing draw comes from (kept on the phone,
+/// `PhoneEndpoint.linkShadowing`). Two pairs share a stream only if both
+/// indices are equal.
 struct LinkKey: Hashable {
     let till: Int
     let phone: Int

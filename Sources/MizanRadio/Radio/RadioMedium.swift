@@ -165,7 +165,7 @@ public final class RadioMedium {
         if index < tills.count { listeners.setOwnPhone(nil, of: tills[index]) }
         phone.deliver = { _ in }
         phone.stopReports()
-        advertising.forget(phone: index, tills: tills)
+        advertising.forget(phone: phone)
     }
 
     /// The radio a till's driver uses: the medium and the endpoint unretained

@@ -103,7 +103,7 @@ final class SignalAdvertising: Advertising {
         tillsHigh = Position(x: Swift.max(tillsHigh.x, till.position.x), y: Swift.max(tillsHigh.y, till.position.y), z: Swift.max(tillsHigh.z, till.position.z))
     }
 
-    func forget(phone index: Int, tills: [TillEndpoint]) {}
+    func forget(phone: PhoneEndpoint) {}
 
     func startAdvertising(_ till: TillEndpoint) {
         joinAdvertisers(till)

@@ -15,8 +15,6 @@ final class SimpleAdvertising: Advertising {
     @exclusivity(unchecked) private var events = 0
     /// Last packet start per advertising channel, for collisions.
     private var lastPacketOnChannel: [Duration]
-    /// Per (till, phone) link shadowing, drawn once from its own stream (`shadowingSeed`).
-    private var shadowing: [LinkKey: Double] = [:]
     private let shadowingSeed: SeededGenerator
     /// The floor's walls: a path through them loses their loss.
     private let walls: Walls
@@ -33,9 +31,8 @@ final class SimpleAdvertising: Advertising {
 
     func addTill(_ till: TillEndpoint) {}
 
-    func forget(phone index: Int, tills: [TillEndpoint]) {
-        guard parameters.linkShadowingSigma > 0, !shadowing.isEmpty else { return }
-        for till in tills { shadowing.removeValue(forKey: LinkKey(till: till.index, phone: index)) }
+    func forget(phone: PhoneEndpoint) {
+        phone.linkShadowing = [:]
     }
 
     func startAdvertising(_ till: TillEndpoint) {}
@@ -113,13 +110,12 @@ final class SimpleAdvertising: Advertising {
         var offset = till.offset + phone.offset - phone.bodyLoss
         var drawn = 0.0
         if parameters.linkShadowingSigma > 0 {
-            let key = LinkKey(till: till.index, phone: phone.index)
-            if let kept = shadowing[key] {
+            if let kept = phone.linkShadowing[till.index] {
                 drawn = kept
             } else {
-                var stream = shadowingSeed.split(key.stream)
+                var stream = shadowingSeed.split(LinkKey(till: till.index, phone: phone.index).stream)
                 drawn = stream.normal(mean: 0, sd: parameters.linkShadowingSigma)
-                shadowing[key] = drawn
+                phone.linkShadowing[till.index] = drawn
             }
         }
         if !walls.isEmpty {
