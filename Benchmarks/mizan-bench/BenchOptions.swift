@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import MizanFormats
+#if canImport(Glibc)
 import MizanTime
 import Glibc
 #elseif canImport(Darwin)

@@ -86,17 +86,18 @@ enum ReplayCommand {
     /// Nil (after saying so) when the run settled no such transaction.
     static func replay(_ plan: FloorPlan, run: TraceIdentity, number: Int, tracePath: String?) throws -> (FloorReport, TransactionTrace)? {
         let seed = run.seed
-        // The run once, its events compared as it goes with the trace's, which must be this run's.
-        let check = try tracePath.map { path throws(InputError) in try RecordedTraceCheck(path: path) }
-        let report = try Floor(plan: plan, seed: seed, events: check.map { check in { _ = check.compare($0) } }).run()
-        try check?.finish(run: run)
+        // The run once, to find the transaction.
+        let report = try Floor(plan: plan, seed: seed).run()
         guard var transaction = TransactionTrace(report: report, number: number) else {
             printError("mizan replay: no transaction \(number): this run settled \(report.transactions)")
             return nil
         }
         if let tracePath {
-            // The trace is the run's, event for event: its transaction's events, read again.
-            try FloorTraceFile.read(tracePath) { transaction.collect($0) }
+            // The same run again, each event compared as it goes with the trace's, which must be this run's,
+            // keeping the transaction's events as the trace gives them: the trace is read once, as it streams in.
+            let check = try RecordedTraceCheck(path: tracePath)
+            _ = try Floor(plan: plan, seed: seed, events: { event in check.compare(event).map { transaction.collect($0) } }).run()
+            try check.finish(run: run)
         } else {
             // The same run again (one seed, one run), keeping only the transaction's typed events as they happen: memory stays flat.
             _ = try Floor(plan: plan, seed: seed, events: { transaction.collect($0) }).run()

@@ -56,6 +56,8 @@ import MizanFormats
             == JSONFileError(file: "bad.json", field: "payers.distance", problem: #"a field of "arrivals": "pairs", and these payers' arrivals are "poisson""#))
         #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs", "present": 4}}"#)?.problem
             == #"a field of "arrivals": "continuous", and these payers' arrivals are "pairs""#)
+        #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs", "queueLimit": 4}}"#)?.problem
+            == #"a field of "arrivals": "poisson", and these payers' arrivals are "pairs""#)
     }
 
     @Test func aValueOfTheWrongKindIsAnError() {

@@ -47,6 +47,13 @@ import MizanTestSupport
         #expect(try FloorTraceFile.read(path) { _ in } == TraceIdentity(floor: "0123456789abcdef", seed: UInt64.max))
     }
 
+    @Test func anEndRecordWhoseSeedIsNotASeedIsRefusedNamingIt() throws {
+        let edited = Self.whole.map { $0.replacingOccurrences(of: #""seed":"18446744073709551615""#, with: #""seed":"18446744073709551616""#) }
+        let refusal = try Self.refusal(edited.map { $0 + "\n" }.joined())
+        #expect(refusal?.hasSuffix(":4: the end record's seed '18446744073709551616' is not a whole number from 0 to 18446744073709551615") == true,
+                "\(refusal ?? "read")")
+    }
+
     @Test func aWholeTraceWithoutItsLastNewlineIsRead() throws {
         let path = try Self.file(Self.whole.joined(separator: "\n"))
         var count = 0

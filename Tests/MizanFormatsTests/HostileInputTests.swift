@@ -73,7 +73,9 @@ import Testing
             (#""params":[1]"#, #""params" must be an object"#),
             (#""link_layer":3"#, #""link_layer" must be text"#),
             (#""ios_start_to_secure_p90_s":"fast""#, #""ios_start_to_secure_p90_s" must be a number of seconds from 0, or null"#),
-            (#""transaction":3"#, #""transaction" is not a figure a sweep writes"#),
+            (#""transaction":3"#, #""transaction" is not a figure a sweep of this build writes (a shard of another build?)"#),
+            (#""windows_start_to_secure_p50_s":1"#, #""windows_start_to_secure_p50_s" is not a figure a sweep of this build writes"#),
+            (#""floor":"checkout line""#, #""floor" is not a figure a sweep of this build writes"#),
         ]
         for (figures, expected) in cases {
             let message = problem(figures)

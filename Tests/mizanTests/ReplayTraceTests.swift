@@ -115,6 +115,20 @@ import MizanTestSupport
         #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
     }
 
+    @Test func aTraceThatEndsBeforeTheRunIsRefusedByItsCountOfEvents() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The last event gone, and the end record counting the lines that are left: a whole trace, a line short.
+        lines.remove(at: lines.count - 2)
+        lines[lines.count - 1] = lines[lines.count - 1].replacingOccurrences(of: #""lines":\#(lines.count + 1)"#, with: #""lines":\#(lines.count)"#)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.message == "\(run.trace): not the trace of this run: it has \(lines.count - 1) events, the replay \(lines.count) (give the floor, seed and overrides of the run that wrote it)",
+                "\(failure?.message ?? "accepted")")
+    }
+
     @Test func theEndRecordNamesTheRunsFloorAndSeed() throws {
         let run = try Self.recordedTrace(seed: 3)
         let description = try FloorOptions(path: run.floor).load(command: "test").description

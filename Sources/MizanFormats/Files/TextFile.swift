@@ -24,14 +24,30 @@ public enum TextFile {
         return Int(text).flatMap { $0 >= 1 && $0 <= largestInputLimit ? $0 : nil }
     }
 
-    /// The largest input limit: a quarter of the machine's memory (a file is read into memory, then
-    /// checked as text beside it, so that reading a device such as /dev/zero up to the limit
-    /// ends in a refusal, not an allocation failure); 64 MiB where the memory is not known.
-    public static let largestInputLimit: Int = {
+    /// The largest input limit: a quarter of the memory the process may use (a file is read into
+    /// memory, then checked as text beside it, so that reading a device such as /dev/zero up to
+    /// the limit ends in a refusal, not an allocation failure), and never under the default.
+    public static let largestInputLimit = Swift.max(usableMemory / 4, defaultInputLimit)
+
+    /// The memory the process may use, bytes: the machine's, or its control group's limit where
+    /// that is less (a container's); 0 where neither is known.
+    static var usableMemory: Int {
         let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
-        guard pages > 0, size > 0, pages <= Int.max / size else { return defaultInputLimit }
-        return Swift.max(pages * size / 4, defaultInputLimit)
-    }()
+        var memory = pages > 0 && size > 0 && pages <= Int.max / size ? pages * size : 0
+        // cgroup v2, then v1 ("max", or a number past the machine's, where there is no limit).
+        for file in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
+            guard let handle = fopen(file, "r") else { continue }
+            defer { fclose(handle) }
+            var line = [CChar](repeating: 0, count: 64)
+            guard fgets(&line, Int32(line.count), handle) != nil,
+                  // Its digits ("max" has none: no limit).
+                  let limit = Int(String(decoding: line.map { UInt8(bitPattern: $0) }.prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)),
+                  limit > 0 else { continue }
+            memory = memory > 0 ? Swift.min(memory, limit) : limit
+            break
+        }
+        return memory
+    }
 
     /// The input limit in force, or the error for a malformed `MIZAN_INPUT_LIMIT` while reading `path`.
     public static func checkedInputLimit(reading path: String) throws(InputError) -> Int {
@@ -40,7 +56,7 @@ public enum TextFile {
     }
 
     private static func badLimit(reading path: String) -> InputError {
-        InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1 to \(largestInputLimit) (a quarter of this machine's memory), got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
+        InputError(path: path, "\(inputLimitVariable) must be a whole number of bytes from 1 to \(largestInputLimit) (a quarter of the memory this process may use, at least the default), got '\(getenv(inputLimitVariable).map { String(cString: $0) } ?? "")'")
     }
 
     /// Reads the whole file, refusing one over `limit` bytes (a device such as

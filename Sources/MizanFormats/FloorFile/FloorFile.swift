@@ -202,7 +202,7 @@ public enum FloorFile: JSONFileFormat {
         let kinds = ["pairs", "poisson", "continuous"]
         let kind = try payers.choice("arrivals", kinds.enumerated().map { ($1, $0) })
         // Each kind's own fields: one of another kind's is named as such, not as unknown.
-        let fields = [["distance", "phonesPerTill"], ["meanGapSeconds", "idle"], ["present"]]
+        let fields = [["distance", "phonesPerTill"], ["meanGapSeconds", "idle", "queueLimit"], ["present"]]
         for (other, keys) in fields.enumerated() where other != kind {
             for key in keys where payers.has(key) && !fields[kind].contains(key) {
                 throw payers.error(key, "a field of \"arrivals\": \"\(kinds[other])\", and these payers' arrivals are \"\(kinds[kind])\"")

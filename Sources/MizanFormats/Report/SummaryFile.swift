@@ -23,7 +23,7 @@ public enum SummaryFile {
 
     /// Every figure a summary can have, by name (looked up, never listed).
     private static let kinds: [String: SummaryKind] = Dictionary(
-        fields(platforms: PhoneProfile.all.map(\.name) + [PlatformTimes.unnamed]).map { ($0.key, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        uniqueKeysWithValues: fields(platforms: PhoneProfile.all.map(\.name) + [PlatformTimes.unnamed]).map { ($0.key, $0.kind) })
 
     /// The summary's figures, in order, for a run whose phones were of `platforms` (in the report's order).
     static func fields(platforms: [String]) -> [Field] {

@@ -112,8 +112,9 @@ public enum SweepMerge {
                 expected = "an object"
                 if case .object = value { fits = true } else { fits = false }
             default:
-                let kind = key == "seed" ? .seed : key == "error" ? .text : SummaryFile.kind(of: key)
-                guard let kind else { return "\"\(TextLines.excerpt(key))\" is not a figure a sweep writes" }
+                let kind = key == "seed" ? .seed : key == "error" ? .text
+                    : SweepOutcome.summaryKeysLeftOut.contains(key) ? nil : SummaryFile.kind(of: key)
+                guard let kind else { return "\"\(TextLines.excerpt(key))\" is not a figure a sweep of this build writes (a shard of another build?)" }
                 expected = kind.expected
                 fits = kind.admits(value)
             }

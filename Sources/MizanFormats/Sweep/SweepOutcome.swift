@@ -22,7 +22,7 @@ extension SweepOutcome {
         do {
             guard let plan else { throw SweepCellError(cell: cell) }
             let report = try Floor(plan: plan, seed: seed).run()
-            summary = SummaryFile.rows(report).filter { $0.key != "seed" && $0.key != "floor" }
+            summary = SummaryFile.rows(report).filter { !Self.summaryKeysLeftOut.contains($0.key) }
             violations = report.violations.count
         } catch {
             // Labels were validated when the sweep was read; say so if one was not.
@@ -37,6 +37,12 @@ extension SweepOutcome {
         let line = JSON.object(fields).compact
         self.init(run: run, cell: cell, seed: seed, line: line, summary: summary, violations: violations)
     }
+}
+
+extension SweepOutcome {
+    /// The summary's figures a sweep's line leaves out: the floor's name (its cell's `params` say
+    /// what it is) and the seed (the line's own `seed`, as the sweep numbers runs).
+    static let summaryKeysLeftOut: Set<String> = ["floor", "seed"]
 }
 
 /// A sweep cell whose floor could not be read when its runs began (it was read once before any run).

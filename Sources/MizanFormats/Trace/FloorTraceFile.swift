@@ -70,7 +70,14 @@ public enum FloorTraceFile {
                 }
                 last = event.time
                 guard event.device == endDevice && event.event == endEvent else { return event }
-                let run = event.string("floor").flatMap { floor in event.string("seed").flatMap(UInt64.init).map { TraceIdentity(floor: floor, seed: $0) } }
+                var run: TraceIdentity?
+                if let floor = event.string("floor"), let seed = event.string("seed") {
+                    guard let whole = UInt64(seed) else {
+                        throw InputError(path: path, line: lines.lineNumber,
+                                         "the end record's seed '\(TextLines.excerpt(seed))' is not a whole number from 0 to \(UInt64.max)")
+                    }
+                    run = TraceIdentity(floor: floor, seed: whole)
+                }
                 ended = (lines.lineNumber, event.integer("lines"), run)
             }
             // The end record is whole once it parses: a missing newline after it loses nothing.

@@ -21,8 +21,8 @@ public final class RecordedTraceCheck {
         reader = try FloorTraceFile.Reader(path: path)
     }
 
-    /// The run's next event: the trace's next, when it is the same event (nil once one differed or
-    /// the trace ran out: `finish` says which).
+    /// The run's next event: the trace's next, when it is the same event (nil once one differed,
+    /// the trace ran out or could not be read: `finish` says which).
     public func compare(_ event: FloorEvent) -> TransactionTrace.Event? {
         replayed += 1
         guard unreadable == nil, difference == nil, recorded == replayed - 1 else { return nil }
