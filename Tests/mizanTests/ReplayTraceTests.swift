@@ -115,7 +115,7 @@ import MizanTestSupport
         #expect(try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace]) == 0)
     }
 
-    @Test func aTraceThatEndsBeforeTheRunIsRefusedByItsCountOfEvents() throws {
+    @Test func aTraceThatEndsBeforeTheRunIsRefusedAtItsEndRecord() throws {
         let run = try Self.recordedTrace(seed: 3)
         var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
         // The last event gone, and the end record counting the lines that are left: a whole trace, a line short.
@@ -125,7 +125,21 @@ import MizanTestSupport
         let failure = RunCommandTests.failure {
             try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
         }
-        #expect(failure?.message == "\(run.trace): not the trace of this run: it has \(lines.count - 1) events, the replay \(lines.count) (give the floor, seed and overrides of the run that wrote it)",
+        #expect(failure?.message.hasPrefix("\(run.trace):\(lines.count): the trace's events end at its end record here, after \(lines.count - 1), and the run goes on: its next is {") == true,
+                "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func aTraceWithAnEventPastTheRunsLastIsRefusedAtIt() throws {
+        let run = try Self.recordedTrace(seed: 3)
+        var lines = try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The last event twice, and the end record counting it.
+        lines.insert(lines[lines.count - 2], at: lines.count - 1)
+        lines[lines.count - 1] = lines[lines.count - 1].replacingOccurrences(of: #""lines":\#(lines.count - 1)"#, with: #""lines":\#(lines.count)"#)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: run.trace, atomically: true, encoding: .utf8)
+        let failure = RunCommandTests.failure {
+            try ReplayCommand.main(["--floor", run.floor, "--seed", "3", "--transaction", "1", "--trace", run.trace])
+        }
+        #expect(failure?.message == "\(run.trace):\(lines.count - 1): an event the run does not give: the run ended after its \(lines.count - 2) events",
                 "\(failure?.message ?? "accepted")")
     }
 

@@ -6,8 +6,9 @@ import MizanSim
 /// line that differs (an edited line, one moved, one of another build), in
 /// memory bounded by a line. What it refuses, in this order: a trace that is
 /// not whole or not a trace (`FloorTraceFile.Reader`); one whose end record
-/// names another run; its first event that differs from the run's; and more
-/// or fewer events than the run gave.
+/// names another run; and its first line that is not the run's: an event
+/// that differs, the end record where the run goes on, or an event past the
+/// run's last.
 public final class RecordedTraceCheck {
     private let reader: FloorTraceFile.Reader
     /// What was wrong with the trace itself, found while the run went.
@@ -25,9 +26,13 @@ public final class RecordedTraceCheck {
     /// the trace ran out or could not be read: `finish` says which).
     public func compare(_ event: FloorEvent) -> TransactionTrace.Event? {
         replayed += 1
-        guard unreadable == nil, difference == nil, recorded == replayed - 1 else { return nil }
+        guard unreadable == nil, difference == nil else { return nil }
         do {
-            guard let traced = try reader.next() else { return nil }
+            guard let traced = try reader.next() else {
+                difference = InputError(path: reader.path, line: reader.lineNumber,
+                                        "the trace's events end at its end record here, after \(recorded), and the run goes on: its next is \(TextLines.excerpt(TraceWriter.line(event), limit: 300))")
+                return nil
+            }
             recorded += 1
             guard traced == TransactionTrace.Event(event) else {
                 difference = InputError(path: reader.path, line: reader.lineNumber,
@@ -45,12 +50,16 @@ public final class RecordedTraceCheck {
     /// if it is not this run's, as the type says.
     public func finish(run: TraceIdentity) throws(InputError) {
         if let unreadable { throw unreadable }
-        while try reader.next() != nil { recorded += 1 }
+        // The trace's events past the run's: the first is named.
+        while try reader.next() != nil {
+            recorded += 1
+            if difference == nil, recorded > replayed {
+                difference = InputError(path: reader.path, line: reader.lineNumber,
+                                        "an event the run does not give: the run ended after its \(replayed) events")
+            }
+        }
         try Self.check(reader.run, against: run, path: reader.path)
         if let difference { throw difference }
-        guard recorded == replayed else {
-            throw InputError(path: reader.path, "not the trace of this run: it has \(recorded) events, the replay \(replayed) (give the floor, seed and overrides of the run that wrote it)")
-        }
     }
 
     /// Refuses a trace that names another run than the replay's, or none.
