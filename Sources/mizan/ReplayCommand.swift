@@ -21,9 +21,9 @@ enum ReplayCommand {
                     (its summary printed first); open DIR/report.html#transaction=ID
                     at this transaction's diagram
       --pcap FILE   also write the transaction's air as a capture for Wireshark:
-                    its till's advertising, its phone's connection request and
-                    their link's exchanges, from its start to its end
-                    (docs/outputs.md, air.pcapng)
+                    its till's advertising (a phone alone: the till it chose),
+                    its phone's connection request and their link's exchanges,
+                    from its start to its end (docs/outputs.md, air.pcapng)
     \(FloorOptions.help)
     """
 
@@ -70,7 +70,7 @@ enum ReplayCommand {
             print("  \(time) s  \(event.device.padding(9))  \(event.event)\(event.details.isEmpty ? "" : "  " + event.details)")
         }
         if let pcapPath {
-            let capture = AirCapture(only: AirCapture.Scope(till: transaction.tillDevice?.index, phone: transaction.phoneDevice?.index,
+            let capture = AirCapture(only: AirCapture.Scope(till: transaction.airTill?.index, phone: transaction.phoneDevice?.index,
                                                             from: transaction.start, to: transaction.end))
             _ = try Floor(plan: plan, seed: seed, air: capture).run()
             try outputs.make()

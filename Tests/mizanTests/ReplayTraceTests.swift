@@ -1,5 +1,6 @@
 import Foundation
 import MizanFormats
+import MizanSim
 import Testing
 @testable import mizan
 import MizanTestSupport
@@ -149,6 +150,32 @@ import MizanTestSupport
         let last = try #require(try String(contentsOfFile: run.trace, encoding: .utf8).split(separator: "\n").last)
         #expect(last.hasSuffix(#","floor":"\#(TextDigest.fnv1a(description))","seed":"3"}"#), "\(last)")
         #expect(try FloorTraceFile.read(run.trace) { _ in } == TraceIdentity(describing: description, seed: 3))
+    }
+}
+
+/// A transaction of the phone alone (it reached a till busy with another) is
+/// the phone's and, of the till it chose, only the events that name it.
+@Suite struct ReplayBusyTillTests {
+    @Test func aPhoneThatReachedABusyTillIsReplayedWithThatTillsEventsNamingIt() throws {
+        var (plan, description) = try FloorOptions(path: DeployFilesTests.root + "/examples/far-and-busy.json").load(command: "test")
+        plan.duration = .seconds(60)
+        let report = try Floor(plan: plan, seed: 2).run()
+        let number = try #require(report.ledger.settled.indices.first { index in
+            let record = report.ledger.settled[index]
+            return record.host == nil && record.pair.phone?.screen.rawValue == "till busy"
+        }, "the run has a phone that reached a busy till") + 1
+        let identity = TraceIdentity(describing: description, seed: 2)
+        let transaction = try #require(try ReplayCommand.replay(plan, run: identity, number: number, tracePath: nil)).1
+        let chosen = try #require(transaction.tillChosen)
+        #expect(transaction.till == chosen.name && transaction.tillDevice == nil)
+        let tillEvents = transaction.events.filter { $0.device == chosen.name }
+        #expect(tillEvents.contains { $0.event == "sends" && $0.string("frame") == "busy" && $0.string("to") == transaction.phone },
+                "\(transaction.events.map { "\($0.device) \($0.event) \($0.details)" })")
+        let phoneNumber = "phone=\(try #require(transaction.phoneDevice).number)"
+        for event in tillEvents {
+            let details = event.details
+            #expect(details.contains(transaction.phone) || details.contains(phoneNumber), "\(event.event) \(details)")
+        }
     }
 }
 

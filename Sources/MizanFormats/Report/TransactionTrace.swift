@@ -73,6 +73,12 @@ public struct TransactionTrace {
     /// The transaction's till and phone, if it had one.
     public let tillDevice: DeviceRef?
     public let phoneDevice: DeviceRef?
+    /// The till a transaction of the phone alone chose (`transactions.jsonl`'s till): busy with
+    /// another, it kept no record of this one (ending 16), so only its events that name the
+    /// phone are this transaction's.
+    public let tillChosen: DeviceRef?
+    /// The till whose air is the transaction's: its own, or the one its phone chose.
+    public var airTill: DeviceRef? { tillDevice ?? tillChosen }
     /// Their names in the trace (`till-?`, `phone-?` for none).
     public let till: String
     public let phone: String
@@ -108,7 +114,8 @@ public struct TransactionTrace {
         end = (ends.max() ?? record.at) + .milliseconds(100)
         tillDevice = host.map { .till($0.till) }
         phoneDevice = attempt.map { .phone($0.phone) }
-        till = tillDevice?.name ?? "till-?"
+        tillChosen = host == nil ? attempt?.chosenTill.map { .till($0) } : nil
+        till = (tillDevice ?? tillChosen)?.name ?? "till-?"
         phone = phoneDevice?.name ?? "phone-?"
         self.number = number
         self.seed = seed
@@ -116,14 +123,29 @@ public struct TransactionTrace {
 
     /// Keeps `event`, read from a trace file, if it is the transaction's: of its till or its phone, between its start and end.
     public mutating func collect(_ event: Event) {
-        if (event.device == till || event.device == phone) && event.time >= start && event.time <= end { events.append(event) }
+        guard event.time >= start && event.time <= end else { return }
+        if event.device == phone || (event.device == till && (tillDevice != nil || names(phone: event))) { events.append(event) }
     }
 
     /// Keeps `event`, as the run records it, if it is the transaction's.
     public mutating func collect(_ event: FloorEvent) {
-        guard let device = event.device, device == tillDevice || device == phoneDevice else { return }
+        guard let device = event.device, device == tillDevice || device == phoneDevice || device == tillChosen else { return }
         let time = Self.traceTime(event.time)
-        if time >= start && time <= end { events.append(Event(event)) }
+        guard time >= start && time <= end else { return }
+        let typed = Event(event)
+        if device != tillChosen || names(phone: typed) { events.append(typed) }
+    }
+
+    /// Whether a till's event names the transaction's phone (`to=phone-50`, `phone=50`).
+    private func names(phone event: Event) -> Bool {
+        guard let phoneDevice else { return false }
+        return event.fields.contains { field in
+            switch field.value {
+            case let .string(text): text == phone
+            case let .number(number): field.key == "phone" && number.exactly(Int.self) == phoneDevice.number
+            default: false
+            }
+        }
     }
 
     /// Whether an event at `time` comes after the transaction's span: the run's events are in time order, so none of the transaction's follows.
