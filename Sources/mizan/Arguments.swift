@@ -26,6 +26,14 @@ struct Arguments {
         return value
     }
 
+    /// A folder option's value, without the slashes it ends with (`out/` is `out`, so that the
+    /// paths made from it read `out/summary.json`); `/` stays `/`.
+    mutating func folder(_ name: String) throws(UsageError) -> String? {
+        guard var path = try value(name) else { return nil }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
     /// Every value of a repeatable option (`--family A --family B`), in order.
     mutating func values(_ name: String) throws(UsageError) -> [String] {
         var values: [String] = []

@@ -22,8 +22,8 @@ enum LanesCommand {
         if args.wantsHelp { print(usage); return 0 }
         let json = try args.flag("--json")
         let only = try args.value("--lane")
-        let transcripts = try args.value("--transcript")
-        let directory = try args.value("--dir") ?? "lanes"
+        let transcripts = try args.folder("--transcript")
+        let directory = try args.folder("--dir") ?? "lanes"
         try args.finish()
         var outputs = OutputPaths("mizan lanes")
         outputs.folder("--transcript", transcripts, writing: [])

@@ -15,7 +15,8 @@ enum RegressCommand {
     Exits 1 if the agreement rule rejects any pair or a transaction never ends,
     printing the seed and a command that replays it.
       --seeds N     seeds 1 to N for every drop (default 200)
-      --out DIR     where to write the CSV and the SVG chart (default: .)
+      --out DIR     where to write the CSV and the SVG chart (default: .; a run of
+                    --seed or --drop writes them only where --out is given)
       --seed S      run this one seed only
       --drop DROP   run this drop only (a label of the table, e.g. after-pick+3.75ms)
       --trace FILE  with --seed and --drop: write that run's trace, one JSON line per event
@@ -27,13 +28,16 @@ enum RegressCommand {
         guard let name = args.positional() else { throw UsageError("mizan regress: which regression? (drop-mid-handshake)\n\n\(usage)") }
         guard name == "drop-mid-handshake" else { throw UsageError("mizan regress: unknown regression '\(name)' (expected drop-mid-handshake)") }
         let count = try args.integer("--seeds", in: UInt64(1)...UInt64(1_000_000))
-        let out = try args.value("--out") ?? "."
+        let outGiven = try args.folder("--out")
+        let out = outGiven ?? "."
         let single = try args.integer("--seed", in: UInt64(0)...UInt64.max)
         let dropLabel = try args.value("--drop")
         let tracePath = try args.value("--trace")
         try args.finish()
+        // A part of the table (one seed, one drop) is written only where --out says.
+        let writes = outGiven != nil || (single == nil && dropLabel == nil)
         var outputs = OutputPaths("mizan regress")
-        outputs.folder("--out", out, writing: ["drop-mid-handshake.csv", "drop-mid-handshake.svg"])
+        if writes { outputs.folder("--out", out, writing: ["drop-mid-handshake.csv", "drop-mid-handshake.svg"]) }
         outputs.file("--trace", tracePath)
         try outputs.check()
         if count != nil, single != nil { throw UsageError("mizan regress: give --seeds or --seed, not both") }
@@ -70,13 +74,15 @@ enum RegressCommand {
             return Interrupt.status
         }
 
-        let csv = out + "/drop-mid-handshake.csv"
-        let svg = out + "/drop-mid-handshake.svg"
-        try TextFile.write(RegressionCSV.render(table), to: csv)
-        let title = "drop mid-handshake: pairs of endings per drop (\(seeds.count) seed\(seeds.count == 1 ? "" : "s") each)"
-        try TextFile.write(RegressionChart.render(table, title: title), to: svg)
         print(RegressText.render(table, seeds: seeds.count))
-        print("wrote \(csv) and \(svg)")
+        if writes {
+            let csv = out + "/drop-mid-handshake.csv"
+            let svg = out + "/drop-mid-handshake.svg"
+            try TextFile.write(RegressionCSV.render(table), to: csv)
+            let title = "drop mid-handshake: pairs of endings per drop (\(seeds.count) seed\(seeds.count == 1 ? "" : "s") each)"
+            try TextFile.write(RegressionChart.render(table, title: title), to: svg)
+            print("wrote \(csv) and \(svg)")
+        }
         guard table.violations.isEmpty else {
             for violation in table.violations {
                 printError("violation: \(violation.drop.label), seed \(violation.seed): \(violation.description)")

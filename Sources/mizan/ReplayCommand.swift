@@ -37,7 +37,7 @@ enum ReplayCommand {
             throw UsageError("mizan replay: --transaction ID is required\n\n\(usage)")
         }
         let tracePath = try args.value("--trace")
-        let outDirectory = try args.value("--out")
+        let outDirectory = try args.folder("--out")
         let pcapPath = try args.value("--pcap")
         try args.finish()
         var outputs = OutputPaths("mizan replay")

@@ -44,7 +44,7 @@ enum RunCommand {
         var args = Arguments(command: "mizan run", arguments)
         if args.wantsHelp { print(usage); return 0 }
         let seed = try args.integer("--seed", in: UInt64(0)...UInt64.max) ?? 1
-        let outDirectory = try args.value("--out")
+        let outDirectory = try args.folder("--out")
         let tracePath = try args.value("--trace")
         let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         var floorOptions = try FloorOptions.read(&args)

@@ -63,7 +63,7 @@ enum SoakCommand {
         let minutes = try args.number("--minutes", in: 0.01...100_000)
         let jobs = try args.integer("--jobs", in: 1...1024) ?? Cores.available
         let firstSeed = try args.integer("--first-seed", in: UInt64(0)...UInt64(UInt32.max)) ?? 1
-        let out = try args.value("--out") ?? NSTemporaryDirectory() + "mizan-soak"
+        let out = try args.folder("--out") ?? NSTemporaryDirectory() + "mizan-soak"
         try args.finish(elsewhere: [("--seed", "one floor's check (mizan soak --check FLOOR --seed S); a soak of many runs takes --first-seed")])
         var outputs = OutputPaths("mizan soak")
         outputs.folder("--out", out, writing: [])

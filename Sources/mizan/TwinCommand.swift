@@ -64,7 +64,7 @@ enum TwinCommand {
         let givenSeed = try args.integer("--seed", in: UInt64.min...UInt64.max)
         let givenSeeds = try args.integer("--seeds", in: 1...1000)
         let givenEvery = try args.number("--every", in: 0.01...3600)
-        let outDirectory = try args.value("--out")
+        let outDirectory = try args.folder("--out")
         let jsonPath = try args.value("--json")
         let svgPath = try args.value("--svg")
         try args.finish()

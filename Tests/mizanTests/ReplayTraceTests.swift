@@ -179,6 +179,26 @@ import MizanTestSupport
     }
 }
 
+/// A part of the regression's table (one seed, one drop) is printed, and written only where `--out` says.
+@Suite struct RegressPartTests {
+    @Test func aOneCaseRegressionWithoutOutWritesNoTable() throws {
+        let refusal = RunCommandTests.failure { try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", "nope"]) }?.message ?? ""
+        let label = try #require(refusal.components(separatedBy: "expected one of: ").last?.components(separatedBy: ", ").first)
+        let here = FileManager.default.currentDirectoryPath + "/drop-mid-handshake.csv"
+        let before = FileManager.default.fileExists(atPath: here)
+        #expect(try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", label]) == 0)
+        let written = !before && FileManager.default.fileExists(atPath: here)
+        if written {
+            try? FileManager.default.removeItem(atPath: here)
+            try? FileManager.default.removeItem(atPath: FileManager.default.currentDirectoryPath + "/drop-mid-handshake.svg")
+        }
+        #expect(!written, "a one-case run wrote the table into the current folder")
+        let folder = ScratchFolder.path("mizan-regress-part-\(UUID().uuidString)")
+        #expect(try RegressCommand.main(["drop-mid-handshake", "--seed", "1", "--drop", label, "--out", folder + "/"]) == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/drop-mid-handshake.csv"))
+    }
+}
+
 /// Every trace a command writes ends with its end record, so a reader can tell it is whole.
 @Suite struct TraceEndRecordTests {
     @Test func aRegressionRunsTraceEndsWithItsEndRecord() throws {
