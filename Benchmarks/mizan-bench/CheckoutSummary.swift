@@ -49,7 +49,7 @@ struct CheckoutSummary {
         lines.append("  radio events (packets heard) per wall second: \(Self.text(heardPerSecond))")
         lines.append("  transactions by ending:")
         for (ending, count) in report.byEnding { lines.append("    \(count)  \(ending.rawValue). \(ending.title)") }
-        lines.append("  wrong-till rate: \(formatted(report.wrongTillRate * 100)) % of \(report.attemptsWithChoice) choices")
+        lines.append("  wrong-till rate: \(Self.text(report.wrongTillRate.map { $0 * 100 })) % of \(report.attemptsWithChoice) choices")
         lines.append("  Start to secure link: " + (secured > 0 ? "p50 \(formatted(report.startToSecureLink.p50 ?? 0)) s, p99 \(formatted(report.startToSecureLink.p99 ?? 0)) s" : "none reached"))
         lines.append("  agreement violations: \(report.violations.count)")
         lines.append("  the same transactions' crypto alone (W0 x \(secured)): \(Self.text(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
@@ -65,7 +65,7 @@ struct CheckoutSummary {
             ("ratio_to_crypto_bound", Self.json(share, digits: 3)), ("ratio_to_crypto_bound_all_cores", Self.json(pooledShare, digits: 3)),
             ("packets_heard_per_wall_second", Self.json(heardPerSecond)), ("transactions", .int(report.transactions)),
             ("endings", .object(report.byEnding.map { (String($0.ending.rawValue), .int($0.count)) })),
-            ("wrong_till_rate", .fixed(report.wrongTillRate, digits: 4)), ("secure_links", .int(secured)),
+            ("wrong_till_rate", report.wrongTillRate.map { .fixed($0, digits: 4) } ?? .null), ("secure_links", .int(secured)),
             ("start_to_secure_p50_s", p50.map(JSON.number) ?? .null), ("start_to_secure_p99_s", p99.map(JSON.number) ?? .null),
             ("violations", .int(report.violations.count)), ("w0_transactions_per_wall_second", tenths(w0.rate)),
             ("w0_before", tenths(w0.before)), ("w0_after", tenths(w0.after)),

@@ -134,6 +134,7 @@ enum RunCommand {
             written.append(RunFolder.marker)
             try RunFolder.swap(staging, into: outDirectory)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
+            if !written.contains("secure-link.svg") { print("(no secure-link.svg: no phone reached a secure link)") }
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }
         if stopped {

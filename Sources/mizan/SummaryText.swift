@@ -24,7 +24,8 @@ enum SummaryText {
         let misses = report.deadlineMissesByCause.map { "\($0.count) \($0.cause.rawValue)" }.joined(separator: ", ")
         lines.append("phone deadline (10 s) missed: \(misses)")
         lines.append("host countdown ran out: \(report.hostCountdownExpiries)")
-        lines.append("wrong till chosen: \(report.wrongTillChoices) of \(report.attemptsWithChoice) (\(format(report.wrongTillRate * 100)) %)")
+        lines.append("wrong till chosen: \(report.wrongTillChoices) of \(report.attemptsWithChoice)"
+                     + (report.wrongTillRate.map { " (\(format($0 * 100)) %)" } ?? " (no phone chose a till)"))
         lines.append("agreement violations: \(report.violations.count)")
         lines.append("advertising packets: \(report.packetsSent) sent, \(report.packetsHeard) heard")
         if report.payersTurnedAway > 0 { lines.append("payers turned away from a full line: \(report.payersTurnedAway)") }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import MizanSim
 import MizanFormats
@@ -19,6 +20,13 @@ import MizanFormats
             let kind = try #require(SummaryFile.kind(of: row.key), "\(row.key) has no kind")
             #expect(kind.admits(try JSONParser.parse(row.cell.json.compact)), "\(row.key): \(row.cell.json.compact) is not \(kind.expected)")
         }
+    }
+
+    @Test func aRunWhereNoPhoneChoseHasNoWrongTillRate() throws {
+        let text = #"{"minutes": 0.01, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#
+        let report = try Floor(plan: FloorFile.parse(text, file: "floor.json"), seed: 1).run()
+        #expect(report.attemptsWithChoice == 0 && report.wrongTillRate == nil)
+        #expect(SummaryFile.json(report).replacingOccurrences(of: " ", with: "").contains(#""wrong_till_rate":null"#))
     }
 
     @Test func aNameNoSummaryHasHasNoKind() {

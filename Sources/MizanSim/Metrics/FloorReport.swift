@@ -64,7 +64,8 @@ public struct FloorReport: Sendable {
         successes = figures.successes
     }
 
-    public var wrongTillRate: Double { attemptsWithChoice == 0 ? 0 : Double(wrongTillChoices) / Double(attemptsWithChoice) }
+    /// The share of attempts that chose a till and chose one not nearest; none where none chose.
+    public var wrongTillRate: Double? { attemptsWithChoice == 0 ? nil : Double(wrongTillChoices) / Double(attemptsWithChoice) }
     /// How many transactions settled (all of them, whether the ledger kept their records or streamed them).
     public let transactions: Int
 }
