@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "RadioContractTests", dependencies: ["MizanSim", "MizanRuntime", "MizanProtocol", "MizanRadio", "MizanTime", "MizanTestSupport", "MizanGeometry"]),
         // The example floors' scenarios, and what a scenario may leave undone (a person waiting for ever) at the end of a run.
         .testTarget(name: "FloorExamplesTests", dependencies: ["FloorExamples", "MizanFloor"]),
-        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanRecordings", "MizanRadio", "MizanGeometry", "MizanTestSupport"]),
+        .testTarget(name: "mizanTests", dependencies: ["mizan", "mizan-bench", "MizanFormats", "MizanRecordings", "MizanRadio", "MizanGeometry", "MizanSim", "MizanTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,17 @@ import MizanFormats
         #expect(SummaryFile.json(report).replacingOccurrences(of: " ", with: "").contains(#""wrong_till_rate":null"#))
     }
 
+    @Test func everyRunOfAFloorHasTheSameColumnsWhateverItsPhonesDid() throws {
+        let floor = #"{"minutes": MIN, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "phones": {"platforms": [{"name": "ios", "share": 1}, {"name": "android", "share": 0}]}}"#
+        let header: (String) throws -> Substring = { minutes in
+            let report = try Floor(plan: FloorFile.parse(floor.replacingOccurrences(of: "MIN", with: minutes), file: "floor.json"), seed: 1).run()
+            return SummaryFile.csv(report).split(separator: "\n")[0]
+        }
+        let brief = try header("0.01"), longer = try header("0.5")
+        #expect(brief == longer)
+        #expect(brief.contains("android_start_to_secure_p50_s") && brief.contains("ios_start_to_secure_p50_s"))
+    }
+
     @Test func aNameNoSummaryHasHasNoKind() {
         #expect(SummaryFile.kind(of: "transaction") == nil)
         #expect(SummaryFile.kind(of: "windows_start_to_secure_p50_s") == nil)

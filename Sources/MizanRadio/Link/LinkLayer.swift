@@ -10,6 +10,15 @@ public enum LinkLayer: Hashable, Sendable {
     /// connection events with per-packet loss, per-platform parameters.
     case faithful(LinkProfiles)
 
+    /// The platforms of its phones, by name (`PhoneProfile.name`); the simple link layer's phones
+    /// have none, and are counted as `unnamed`.
+    public func platformNames(unnamed: String) -> [String] {
+        switch self {
+        case .simple: [unnamed]
+        case let .faithful(profiles): profiles.phones.map(\.profile.name)
+        }
+    }
+
     /// The name a floor file and the summary use.
     public var name: String {
         switch self {

@@ -21,7 +21,8 @@ public struct FloorReport: Sendable {
     public let phoneDeadlineMisses: (noTillFound: Int, tillQuietMidHandshake: Int)
     /// Missed phone deadlines by where the attempt stood, every cause listed.
     public let deadlineMissesByCause: [(cause: DeadlineMissCause, count: Int)]
-    /// Set-up times per phone platform, by name.
+    /// Set-up times per phone platform, by name: every platform of the floor's phones
+    /// (`LinkLayer.platformNames(unnamed:)`), whether or not one of them got that far.
     public let byPlatform: [PlatformTimes]
     /// The link layer's name ("simple" or "faithful").
     public let linkLayer: String
@@ -56,7 +57,7 @@ public struct FloorReport: Sendable {
         startToResult = figures.startToResult.percentiles
         phoneDeadlineMisses = (figures.missedWithoutChoice, figures.missedWithChoice)
         deadlineMissesByCause = zip(DeadlineMissCause.allCases, figures.missesByCause).map { ($0, $1) }
-        byPlatform = figures.byPlatform
+        byPlatform = figures.byPlatform(listing: plan.linkLayer.platformNames(unnamed: PlatformTimes.unnamed))
         linkLayer = plan.linkLayer.name
         hostCountdownExpiries = figures.hostCountdownExpiries
         attemptsWithChoice = figures.attemptsWithChoice

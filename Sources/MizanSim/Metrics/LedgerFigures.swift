@@ -62,12 +62,14 @@ struct LedgerFigures: Sendable {
         if let result { platform.startToResult.add(result) }
     }
 
-    var byPlatform: [PlatformTimes] {
-        platforms.keys.sorted().compactMap { name in
-            platforms[name].map { entry in
-                PlatformTimes(platform: name, connectToSubscribed: entry.connectToSubscribed.percentiles,
-                              startToSecureLink: entry.startToSecureLink.percentiles, startToResult: entry.startToResult.percentiles)
-            }
+    /// Each platform's times, by name: those of `listed` (the floor's, so that every run of a
+    /// floor reports the same platforms, with no times where none of its phones got that far)
+    /// and any other a phone had.
+    func byPlatform(listing listed: [String]) -> [PlatformTimes] {
+        Set(platforms.keys).union(listed).sorted().map { name in
+            let entry = platforms[name] ?? Platform()
+            return PlatformTimes(platform: name, connectToSubscribed: entry.connectToSubscribed.percentiles,
+                                 startToSecureLink: entry.startToSecureLink.percentiles, startToResult: entry.startToResult.percentiles)
         }
     }
 }
