@@ -38,7 +38,7 @@ struct CheckoutSummary {
         let share = bound.flatMap { bound in speed.flatMap { Self.ratio($0, bound) } }
         let pooledShare = bound.flatMap { bound in pooledSpeed.flatMap { Self.ratio($0, bound) } }
         var lines: [String] = []
-        lines.append("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(formatted(result.wallSeconds)) wall s")
+        lines.append("\(plan.name) (\(plan.linkLayer.name) radio): \(plan.tills.count) tills, \(formatted(report.simulated.seconds)) virtual s in \(wallText(result.wallSeconds)) wall s")
         lines.append("  virtual seconds per wall second: \(Self.text(speed)) on 1 core, \(Self.text(pooledSpeed)) on \(options.jobs) cores")
         if let bound {
             lines.append("  its crypto-alone bound (1 core): \(formatted(bound)) virtual s per wall s; 1 core reaches \(Self.text(share.map { $0 * 100 })) % of it, \(options.jobs) cores \(Self.text(pooledShare.map { $0 * 100 })) %")
@@ -52,7 +52,7 @@ struct CheckoutSummary {
         lines.append("  wrong-till rate: \(Self.text(report.wrongTillRate.map { $0 * 100 })) % of \(report.attemptsWithChoice) choices")
         lines.append("  Start to secure link: " + (secured > 0 ? "p50 \(formatted(report.startToSecureLink.p50 ?? 0)) s, p99 \(formatted(report.startToSecureLink.p99 ?? 0)) s" : "none reached"))
         lines.append("  agreement violations: \(report.violations.count)")
-        lines.append("  the same transactions' crypto alone (W0 x \(secured)): \(Self.text(cryptoSeconds)) wall s, against \(formatted(result.wallSeconds)) wall s")
+        lines.append("  the same transactions' crypto alone (W0 x \(secured)): \(cryptoSeconds.map(wallText) ?? "none") wall s, against \(wallText(result.wallSeconds)) wall s")
         lines.append("  peak memory: \(peak / 1_048_576) MiB")
         let p50 = secured > 0 ? report.startToSecureLink.p50 : nil
         let p99 = secured > 0 ? report.startToSecureLink.p99 : nil

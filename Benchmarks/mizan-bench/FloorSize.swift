@@ -33,7 +33,7 @@ enum FloorSizeWorkload {
         let cryptoSeconds = Double(count) / w0.rate
         return [
             "floor size: \(count) tills in a \(layout) 2 m apart, a payer at each, signal model, 1 virtual second on 1 core",
-            "  wall seconds: \(formatted(result.wallSeconds)); packets heard: \(result.report.packetsHeard) of \(result.report.packetsSent) sent",
+            "  wall seconds: \(wallText(result.wallSeconds)); packets heard: \(result.report.packetsHeard) of \(result.report.packetsSent) sent",
             "  a transaction's crypto at every till (W0, same run: \(formatted(w0.rate)) per wall second): \(Figures.text(cryptoSeconds, digits: 3)) s, \(Figures.text(cryptoSeconds / result.wallSeconds * 100, digits: 2)) % of the run",
             "  peak memory: \(peak / 1_048_576) MiB",
             JSON.object([

@@ -43,7 +43,7 @@ func runBench() -> Int32 {
             let peak = ProcessStatus.peakMemoryBytes
             let ratio = result.transactionsPerWallSecond / w0.rate
             print("W1 handshake-capacity: 100 pairs, ideal radio, until \(target) successes")
-            print("  successes: \(result.successes) in \(formatted(result.virtualSeconds)) virtual s, \(formatted(result.wallSeconds)) wall s")
+            print("  successes: \(result.successes) in \(formatted(result.virtualSeconds)) virtual s, \(wallText(result.wallSeconds)) wall s")
             print("  transactions per wall second: \(formatted(result.transactionsPerWallSecond))")
             print("  W0 crypto floor (same run, before and after): \(formatted(w0.rate)) per wall second (\(formatted(w0.before)), \(formatted(w0.after))); ratio W1/W0 (its crypto bound): \(formatted(ratio * 100)) %")
             print("  with \(options.jobs) cores: \(formatted(pooled.transactionsPerWallSecond)) transactions per wall second = \(formatted(pooled.transactionsPerWallSecond / w0.rate * 100)) % of one core's W0")
@@ -102,6 +102,9 @@ func printError(_ message: String) {
 /// A figure to one decimal (whole numbers without one); "null" for a value that is not finite, which no figure should be.
 /// A figure to one decimal, for people ("n/a" when it is not finite).
 func formatted(_ value: Double) -> String { Figures.text(value, digits: 1) }
+
+/// Wall seconds in text: to the millisecond under 10 s (a small --scale runs in less than a tenth).
+func wallText(_ seconds: Double) -> String { Figures.text(seconds, digits: seconds < 10 ? 3 : 1) }
 
 /// A figure to one decimal in the JSON line (null when it is not finite).
 func tenths(_ value: Double) -> JSON { .fixed(value, digits: 1) }

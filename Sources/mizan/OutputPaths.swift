@@ -51,6 +51,16 @@ struct OutputPaths {
 
     /// Every rule above that can be checked without writing anything.
     func check() throws(UsageError) {
+        // A file inside a folder that holds nothing but the command's own files, and is replaced whole.
+        for file in outputs {
+            guard case .file = file.kind else { continue }
+            let folder = Self.canonical(Self.folder(of: file.path))
+            if let owner = outputs.first(where: { output in
+                if case .folder(_, true) = output.kind { return Self.canonical(output.path) == folder } else { return false }
+            }) {
+                throw UsageError("\(command): \(file.what) '\(file.path)' is inside \(owner.what)'s folder, which holds only the run's own files and is replaced whole; put it elsewhere")
+            }
+        }
         let inputKeys = inputs.map { (path: $0, key: Self.canonical($0)) }
         var seen: [String: String] = [:]
         for output in outputs {

@@ -39,6 +39,10 @@ enum ReplayCommand {
         let tracePath = try args.value("--trace")
         let outDirectory = try args.folder("--out")
         let pcapPath = try args.value("--pcap")
+        // The floor as `mizan run` takes it, in front: it is --floor here.
+        if let floor = args.positional() {
+            throw UsageError("mizan replay: unexpected argument '\(floor)'" + (floor.hasSuffix(".json") && floorOptions.path == nil ? "; give the floor as --floor \(floor)" : ""))
+        }
         try args.finish()
         var outputs = OutputPaths("mizan replay")
         outputs.file("--pcap", pcapPath)

@@ -25,7 +25,7 @@ enum SoakCommand {
       --runs N         how many runs (default 100)
       --minutes M      stop starting runs after M wall-clock minutes
       --jobs J         child processes at once (default: the number of cores)
-      --first-seed S   run r uses seed S + r (default 1)
+      --first-seed S   the runs take seeds S, S + 1, ... (default 1)
       --out DIR        where shrunk floors go (default: the system's temporary folder)
       --check FLOOR    run one floor (with --seed S) and check it as above, in this process
     Exit status: 0 when every run passed, 1 on a failure, 2 on bad input or a

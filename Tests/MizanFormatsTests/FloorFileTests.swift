@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MizanSim
-import MizanFormats
+@testable import MizanFormats
 
 /// Floor files: valid ones load into the plan they describe; each kind of
 /// mistake is an error that names the file, the field and what was expected.
@@ -58,6 +58,14 @@ import MizanFormats
             == #"a field of "arrivals": "continuous", and these payers' arrivals are "pairs""#)
         #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "pairs", "queueLimit": 4}}"#)?.problem
             == #"a field of "arrivals": "poisson", and these payers' arrivals are "pairs""#)
+    }
+
+    @Test func aRequiredFieldMisspelledIsNamedAsAMisspelling() {
+        #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "poisson", "meanGapSecond": 5}}"#)?.problem
+            == #"missing; expected a number of seconds (is "meanGapSecond" a misspelling of it?)"#)
+        #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "poisson"}}"#)?.problem == "missing; expected a number of seconds")
+        #expect(JSONObjectReader.isNear("MeanGapSeconds", "meanGapSeconds") && JSONObjectReader.isNear("meanGapSecnds", "meanGapSeconds"))
+        #expect(!JSONObjectReader.isNear("idle", "meanGapSeconds") && !JSONObjectReader.isNear("abcd", "wxyz"))
     }
 
     @Test func aValueOfTheWrongKindIsAnError() {

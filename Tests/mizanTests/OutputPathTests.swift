@@ -31,8 +31,19 @@ import MizanTestSupport
 
     @Test func twoOutputsAtOnePathAreRefused() throws {
         let directory = try Self.folder()
-        let failure = RunCommandTests.failure { try RunCommand.main(["--out", directory, "--trace", directory + "/trace.jsonl"]) }
-        #expect(failure?.message == "mizan run: --out and --trace both write '\(directory)/trace.jsonl'; give each its own path")
+        let failure = RunCommandTests.failure {
+            try ExperimentCommand.main([DeployFilesTests.root + "/docs/examples/spacing.json", "--csv", directory + "/a", "--svg", directory + "/a"])
+        }
+        #expect(failure?.message == "mizan rssi-experiment: --svg and --csv both write '\(directory)/a'; give each its own path", "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func aFileInsideARunsFolderIsRefused() throws {
+        let directory = try Self.folder()
+        for trace in ["/trace.jsonl", "/elsewhere.jsonl"] {
+            let failure = RunCommandTests.failure { try RunCommand.main(["--out", directory, "--trace", directory + trace]) }
+            #expect(failure?.message == "mizan run: --trace '\(directory + trace)' is inside --out's folder, which holds only the run's own files and is replaced whole; put it elsewhere",
+                    "\(failure?.message ?? "accepted")")
+        }
     }
 
     @Test func aRunFolderNamesItsRunAndIsMarkedCompleteLast() throws {

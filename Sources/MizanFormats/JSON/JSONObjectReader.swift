@@ -59,8 +59,28 @@ public final class JSONObjectReader {
 
     /// `value`, or an error saying the field is missing and what was expected.
     public func required<T>(_ value: T?, _ key: String, _ expected: String) throws(JSONFileError) -> T {
-        guard let value else { throw error(key, "missing; expected \(expected)") }
+        guard let value else {
+            // A field of a name close to it, not one this object reads: a misspelling, named.
+            let near = members.first { !asked.contains($0.key) && $0.key != key && Self.isNear($0.key, key) }
+            throw error(key, "missing; expected \(expected)" + (near.map { " (is \(JSON.string($0.key).compact) a misspelling of it?)" } ?? ""))
+        }
         return value
+    }
+
+    /// Whether two field names differ by at most two letters (inserted, left out or changed), or only in case.
+    static func isNear(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
+        guard abs(x.count - y.count) <= 2, x.count <= 64, y.count <= 64 else { return false }
+        // Edit distance, row by row: previous[j] is the distance from x's first i - 1 to y's first j.
+        var previous = Array(0...y.count)
+        for (i, letter) in x.enumerated() {
+            var current = [i + 1]
+            for j in y.indices {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (letter == y[j] ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[y.count] <= 2
     }
 
     // MARK: numbers
