@@ -103,7 +103,9 @@ struct OutputPaths {
             case .file: folder = Self.folder(of: output.path)
             case .folder: folder = output.path
             }
-            try TextFile.makeDirectory(folder)
+            do { try TextFile.makeDirectory(folder) } catch {
+                throw InputError(path: folder, "cannot make this folder (\(error.reason)), which \(output.what) writes into")
+            }
             guard access(folder, W_OK) == 0 else {
                 throw InputError(path: folder, "cannot write in this folder (\(String(cString: strerror(errno)))), which \(output.what) writes into")
             }

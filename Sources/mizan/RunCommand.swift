@@ -55,13 +55,13 @@ enum RunCommand {
         RunFolder.declare(outDirectory, in: &outputs)
         // The run's files go to a folder beside --out, swapped in when all are written (`RunFolder`).
         let staging = outDirectory.map(RunFolder.staging(for:))
-        RunFolder.declare(staging, in: &outputs)
+        RunFolder.declare(staging, as: RunFolder.stagingRole, in: &outputs)
         outputs.input(floorOptions.path)
         try outputs.check()
         let (plan, floorDescription) = try floorOptions.load(command: "mizan run")
         var making = OutputPaths("mizan run")
         making.file("--trace", tracePath)
-        RunFolder.declare(staging, in: &making)
+        RunFolder.declare(staging, as: RunFolder.stagingRole, in: &making)
         try making.make()
 
         // With --out and --trace both, the trace goes where --trace says and the folder's report reads it from there.

@@ -17,8 +17,11 @@ enum RunFolder {
     static let files = [marker, "transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "secure-link.svg", "timeline.svg", "trace.jsonl", "trace.perfetto.json", "report.html", "air.pcapng"]
 
     /// The run folder as an output of `paths`.
-    static func declare(_ directory: String?, in paths: inout OutputPaths) {
-        paths.folder("--out", directory, writing: files, owned: true)
+    /// How errors name the folder beside --out that a run is written in first.
+    static let stagingRole = "--out (whose run is written beside it first)"
+
+    static func declare(_ directory: String?, as what: String = "--out", in paths: inout OutputPaths) {
+        paths.folder(what, directory, writing: files, owned: true)
     }
 
     /// Makes the folder ready for a new run (see `OutputPaths`).

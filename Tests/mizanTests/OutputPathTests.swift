@@ -20,6 +20,14 @@ import MizanTestSupport
         #expect(RunCommandTests.failure { try MergeCommand.main(["--out", "", "a.jsonl"]) }?.status == 2)
     }
 
+    @Test func aRunFolderThatCannotBeMadeIsNamedAsTheUserGaveIt() throws {
+        // Under a file: no folder can be made there.
+        let file = try RunCommandTests.file("{}")
+        let failure = RunCommandTests.failure { try RunCommand.main(["--minutes", "0.01", "--out", file + "/run"]) }
+        #expect(failure?.message.contains("cannot make this folder (Not a directory), which --out (whose run is written beside it first) writes into") == true,
+                "\(failure?.message ?? "accepted")")
+    }
+
     @Test func anOutputOverAnInputIsRefused() throws {
         let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#)
         let before = try String(contentsOfFile: floor, encoding: .utf8)
