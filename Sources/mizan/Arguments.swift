@@ -83,13 +83,14 @@ struct Arguments {
 
     /// Fails on anything not read. An option of the command's that another
     /// mode or setting takes (`elsewhere`: the option, and who takes it) is
-    /// named as such, not as unknown.
-    func finish(elsewhere: [(option: String, takenBy: String)] = []) throws(UsageError) {
+    /// named as such, not as unknown; an unexpected argument gets `hint`'s advice, if any.
+    func finish(elsewhere: [(option: String, takenBy: String)] = [], unexpected hint: (String) -> String? = { _ in nil }) throws(UsageError) {
         guard let first = items.first else { return }
         if let other = elsewhere.first(where: { $0.option == first }) {
             throw UsageError("\(command): \(first) is taken by \(other.takenBy), not here")
         }
-        throw UsageError(first.hasPrefix("-") ? "\(command): unknown option '\(first)'" : "\(command): unexpected argument '\(first)'")
+        if first.hasPrefix("-") { throw UsageError("\(command): unknown option '\(first)'") }
+        throw UsageError("\(command): unexpected argument '\(first)'" + (hint(first).map { "; " + $0 } ?? ""))
     }
 }
 

@@ -18,7 +18,8 @@ enum ImportCommand {
         if args.wantsHelp { print(usage); return 0 }
         guard let format = args.positional() else { throw UsageError("mizan import: which format? (danis)\n\n\(usage)") }
         guard format == "danis" else { throw UsageError("mizan import: unknown format '\(format)' (expected danis)") }
-        guard let input = args.positional(), let output = args.positional() else { throw UsageError("mizan import danis: needs DIR and OUT\n\n\(usage)") }
+        guard let input = args.positional(), var output = args.positional() else { throw UsageError("mizan import danis: needs DIR and OUT\n\n\(usage)") }
+        while output.count > 1 && output.hasSuffix("/") { output.removeLast() }
         try args.finish()
         var outputs = OutputPaths("mizan import")
         outputs.folder("OUT", output, writing: ["tills.csv", "trace.csv", "receivers.csv"])

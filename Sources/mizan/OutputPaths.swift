@@ -51,12 +51,13 @@ struct OutputPaths {
 
     /// Every rule above that can be checked without writing anything.
     func check() throws(UsageError) {
-        // A file inside a folder that holds nothing but the command's own files, and is replaced whole.
+        // A file in (or at) a folder that holds nothing but the command's own files, and is replaced whole.
         for file in outputs {
             guard case .file = file.kind else { continue }
-            let folder = Self.canonical(Self.folder(of: file.path))
+            let path = Self.absolute(file.path)
             if let owner = outputs.first(where: { output in
-                if case .folder(_, true) = output.kind { return Self.canonical(output.path) == folder } else { return false }
+                guard case .folder(_, true) = output.kind else { return false }
+                return [Self.absolute(output.path), Self.canonical(output.path)].contains { path == $0 || path.hasPrefix($0 + "/") }
             }) {
                 throw UsageError("\(command): \(file.what) '\(file.path)' is inside \(owner.what)'s folder, which holds only the run's own files and is replaced whole; put it elsewhere")
             }
@@ -128,6 +129,19 @@ struct OutputPaths {
     }
 
     private func checkFolder(_ what: String, _ path: String, names: [String], owned: Bool) throws(UsageError) {
+        if owned {
+            // Replaced whole by renaming another folder into its place: a link would be replaced, not
+            // what it points to, and the current folder cannot be.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw UsageError("\(command): \(what) '\(path)' is a symbolic link; name the folder itself (its run is replaced whole)")
+            }
+            let here = Self.canonical(".")
+            if path.split(separator: "/").last.map({ $0 == "." || $0 == ".." }) ?? true || here == Self.canonical(path)
+                || here.hasPrefix(Self.canonical(path) + "/") {
+                throw UsageError("\(command): \(what) '\(path)' is the current folder or holds it; name a folder of its own (its run is replaced whole)")
+            }
+        }
         switch Self.kind(path) {
         case nil: return
         case S_IFDIR?: break
@@ -168,6 +182,20 @@ struct OutputPaths {
     }
 
     /// One spelling per file: the real path of the file, or of its folder plus its name when it does not exist yet.
+    /// `path` from the root, its links resolved as far as it exists, `.` and `..` worked out in
+    /// the rest: where a file not yet made will be.
+    static func absolute(_ path: String) -> String {
+        var parts = (path.hasPrefix("/") ? path : canonical(".") + "/" + path).split(separator: "/").map(String.init)
+        // The longest part that exists, resolved; the rest as written.
+        var rest: [String] = []
+        while !parts.isEmpty, realPath("/" + parts.joined(separator: "/")) == nil { rest.insert(parts.removeLast(), at: 0) }
+        var resolved = (realPath("/" + parts.joined(separator: "/")) ?? "").split(separator: "/").map(String.init)
+        for part in rest where part != "." {
+            if part == ".." { if !resolved.isEmpty { resolved.removeLast() } } else { resolved.append(part) }
+        }
+        return "/" + resolved.joined(separator: "/")
+    }
+
     static func canonical(_ path: String) -> String {
         if let real = realPath(path) { return real }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -40,12 +40,11 @@ enum ReplayCommand {
         let outDirectory = try args.folder("--out")
         let pcapPath = try args.value("--pcap")
         // The floor as `mizan run` takes it, in front: it is --floor here.
-        if let floor = args.positional() {
-            throw UsageError("mizan replay: unexpected argument '\(floor)'" + (floor.hasSuffix(".json") && floorOptions.path == nil ? "; give the floor as --floor \(floor)" : ""))
-        }
-        try args.finish()
+        try args.finish(unexpected: { $0.hasSuffix(".json") && floorOptions.path == nil ? "give the floor as --floor \($0)" : nil })
         var outputs = OutputPaths("mizan replay")
         outputs.file("--pcap", pcapPath)
+        // The run's folder, as mizan run declares it (its files are checked again there): no --pcap in it.
+        RunFolder.declare(outDirectory, in: &outputs)
         outputs.input(floorOptions.path, tracePath)
         try outputs.check()
         if let outDirectory {

@@ -134,7 +134,9 @@ enum RunCommand {
             written.append(RunFolder.marker)
             try RunFolder.swap(staging, into: outDirectory)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
-            if !written.contains("secure-link.svg") { print("(no secure-link.svg: no phone reached a secure link)") }
+            if !written.contains("secure-link.svg") {
+                print("(no secure-link.svg: " + (report.startToSecureLink.count == 0 ? "no phone reached a secure link)" : "none of the attempts the report keeps reached a secure link)"))
+            }
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }
         if stopped {

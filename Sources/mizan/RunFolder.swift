@@ -16,10 +16,10 @@ enum RunFolder {
     /// Every name a run may write, the marker first: it is removed first, so from then on the folder does not look complete.
     static let files = [marker, "transactions.jsonl", "summary.json", "summary.csv", "floor.svg", "secure-link.svg", "timeline.svg", "trace.jsonl", "trace.perfetto.json", "report.html", "air.pcapng"]
 
-    /// The run folder as an output of `paths`.
     /// How errors name the folder beside --out that a run is written in first.
     static let stagingRole = "--out (whose run is written beside it first)"
 
+    /// The run folder as an output of `paths`.
     static func declare(_ directory: String?, as what: String = "--out", in paths: inout OutputPaths) {
         paths.folder(what, directory, writing: files, owned: true)
     }

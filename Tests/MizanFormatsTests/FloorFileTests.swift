@@ -66,6 +66,9 @@ import Testing
         #expect(error(#"{"tills": {"row": {"count": 3}}, "payers": {"arrivals": "poisson"}}"#)?.problem == "missing; expected a number of seconds")
         #expect(JSONObjectReader.isNear("MeanGapSeconds", "meanGapSeconds") && JSONObjectReader.isNear("meanGapSecnds", "meanGapSeconds"))
         #expect(!JSONObjectReader.isNear("idle", "meanGapSeconds") && !JSONObjectReader.isNear("abcd", "wxyz"))
+        // Short names are alike: never guessed between.
+        for (a, b) in [("x", "y"), ("at", "do"), ("base", "name"), ("about", "amount")] { #expect(!JSONObjectReader.isNear(a, b), "\(a) \(b)") }
+        #expect(error(#"{"tills": {"list": [{"y": 0}]}, "payers": {"arrivals": "pairs"}}"#)?.problem.contains("misspelling") == false)
     }
 
     @Test func aValueOfTheWrongKindIsAnError() {

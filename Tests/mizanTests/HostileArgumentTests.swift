@@ -39,6 +39,13 @@ import MizanRecordings
         #expect(try BenchOptions.parse(["W2", "--scale", "0.25"]).scale == 0.25)
     }
 
+    @Test func replayGivenTheFloorInFrontSaysToGiveItAsFloorAndAnUnknownOptionStaysUnknown() {
+        #expect(RunCommandTests.failure { try ReplayCommand.main(["examples/busy-till.json", "--transaction", "1"]) }?.message
+            == "mizan replay: unexpected argument 'examples/busy-till.json'; give the floor as --floor examples/busy-till.json")
+        #expect(RunCommandTests.failure { try ReplayCommand.main(["--transaction", "1", "--tarce", "t.json"]) }?.message
+            == "mizan replay: unknown option '--tarce'")
+    }
+
     @Test func aShorterRunThanAFloorFilesFaultIsRefused() throws {
         let floor = try RunCommandTests.file(#"{"minutes": 1, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "atSeconds": 30}]}"#)
         let failure = RunCommandTests.failure { try RunCommand.main([floor, "--minutes", "0.1"]) }

@@ -20,7 +20,25 @@ import MizanTestSupport
         #expect(RunCommandTests.failure { try MergeCommand.main(["--out", "", "a.jsonl"]) }?.status == 2)
     }
 
-    @Test func aRunFolderThatCannotBeMadeIsNamedAsTheUserGaveIt() throws {
+    @Test func aCaptureInsideReplaysRunFolderIsRefused() throws {
+        let directory = try Self.folder()
+        let failure = RunCommandTests.failure { try ReplayCommand.main(["--transaction", "1", "--out", directory, "--pcap", directory + "/x.pcapng"]) }
+        #expect(failure?.message.contains("--pcap '\(directory)/x.pcapng' is inside --out's folder") == true, "\(failure?.message ?? "accepted")")
+    }
+
+    @Test func aRunFolderThatIsALinkOrTheCurrentFolderIsRefused() throws {
+        let directory = try Self.folder()
+        let link = directory + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory)
+        #expect(RunCommandTests.failure { try RunCommand.main(["--out", link]) }?.message
+            == "mizan run: --out '\(link)' is a symbolic link; name the folder itself (its run is replaced whole)")
+        for here in [".", "..", FileManager.default.currentDirectoryPath] {
+            #expect(RunCommandTests.failure { try RunCommand.main(["--out", here]) }?.message
+                == "mizan run: --out '\(here)' is the current folder or holds it; name a folder of its own (its run is replaced whole)")
+        }
+    }
+
+    @Test func aRunFolderThatCannotBeMadeIsNamedWithTheOptionThatWritesIt() throws {
         // Under a file: no folder can be made there.
         let file = try RunCommandTests.file("{}")
         let failure = RunCommandTests.failure { try RunCommand.main(["--minutes", "0.01", "--out", file + "/run"]) }
@@ -47,7 +65,7 @@ import MizanTestSupport
 
     @Test func aFileInsideARunsFolderIsRefused() throws {
         let directory = try Self.folder()
-        for trace in ["/trace.jsonl", "/elsewhere.jsonl"] {
+        for trace in ["/trace.jsonl", "/elsewhere.jsonl", "/sub/t.jsonl", ""] {
             let failure = RunCommandTests.failure { try RunCommand.main(["--out", directory, "--trace", directory + trace]) }
             #expect(failure?.message == "mizan run: --trace '\(directory + trace)' is inside --out's folder, which holds only the run's own files and is replaced whole; put it elsewhere",
                     "\(failure?.message ?? "accepted")")

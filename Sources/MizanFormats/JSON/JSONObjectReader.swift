@@ -67,10 +67,16 @@ public final class JSONObjectReader {
         return value
     }
 
-    /// Whether two field names differ by at most two letters (inserted, left out or changed), or only in case.
+    /// Whether two field names are close enough to be one misspelt: the same but for case, or
+    /// both of 5 letters or more and one letter apart (inserted, left out or changed), or both
+    /// of 9 or more and two apart. Short names are many and alike (`x`, `y`; `at`, `do`; `base`,
+    /// `name`), and a field the reader reads later may be near another: never a guess there.
     static func isNear(_ a: String, _ b: String) -> Bool {
         let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
-        guard abs(x.count - y.count) <= 2, x.count <= 64, y.count <= 64 else { return false }
+        if x == y { return true }
+        let shorter = Swift.min(x.count, y.count)
+        let allowed = shorter >= 9 ? 2 : shorter >= 5 ? 1 : 0
+        guard allowed > 0, abs(x.count - y.count) <= allowed, x.count <= 64, y.count <= 64 else { return false }
         // Edit distance, row by row: previous[j] is the distance from x's first i - 1 to y's first j.
         var previous = Array(0...y.count)
         for (i, letter) in x.enumerated() {
@@ -80,7 +86,7 @@ public final class JSONObjectReader {
             }
             previous = current
         }
-        return previous[y.count] <= 2
+        return previous[y.count] <= allowed
     }
 
     // MARK: numbers

@@ -12,7 +12,8 @@ public struct ExperimentResult: Hashable, Sendable {
 
     /// Chose the true nearest till, over all sessions.
     public var accuracy: Double { SelectionAccuracy.ratio(right, sessions) }
-    /// Chose another till, over sessions that chose (as `FloorReport.wrongTillRate`).
+    /// Chose another till, over sessions that chose; 0 where none chose (the CSV's column is a
+    /// number in every row, unlike `FloorReport.wrongTillRate`, which has none there).
     public var wrongTillRate: Double { decided == 0 ? 0 : Double(decided - right) / Double(decided) }
 
     public static let csvHeader = "strategy,scanWindow,tillSpacing,packetSigma,linkShadowingSigma,ricianKdB,bodyLoss,tillOffsetSigma,phoneOffsetSigma,sessions,decided,right,accuracy,wrongTillRate,decideP50,decideP99"

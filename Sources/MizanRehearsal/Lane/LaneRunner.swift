@@ -64,7 +64,7 @@ public enum LaneRunner {
     public static func load(directory: String, only: String? = nil) throws(JSONFileError) -> [Lane] {
         var names: [String]
         do throws(InputError) { names = try TextFile.list(directory).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") } } catch {
-            throw JSONFileError(file: directory, field: "", problem: "cannot list the lanes: \(error.reason) (the lanes' folder: --dir DIR, by default lanes/ in the project's root)")
+            throw JSONFileError(file: directory, field: "", problem: "cannot list the lanes: \(error.reason) (the lanes' folder: --dir DIR, by default lanes in the current folder)")
         }
         if let only {
             names = names.filter { $0 == only || $0 == only + ".json" }

@@ -5,7 +5,8 @@ const consoleError = console.error; console.error = (...a) => { errors.push(a.jo
 const data = JSON.parse(document.getElementById("data").textContent);
 const S = data.summary, T = data.transactions, E = data.events;
 const $ = id => document.getElementById(id);
-const fmt = String;
+// A summary figure as the page shows it: n/a where nothing was measured (null in summary.json).
+const fmt = v => v == null ? "n/a" : String(v);
 $("heading").textContent = `${data.title}, seed ${data.seed}: ${T.length} transactions over ${data.seconds} virtual s`;
 if (data.eventsCut) $("cut").textContent = `The trace is long: the replay and the diagrams cover its first ${data.eventsUntil.toFixed(1)} s (${E.length} events); every transaction is in the table.`;
 
@@ -175,7 +176,10 @@ function renderTable() {
 // A transaction's sequence diagram: till, air and phone, its events in time order.
 function showDiagram(t) {
   const till = "t" + (t.chosen_till ?? t.till), phone = "p" + t.phone, from = (t.locked_at ?? t.started_at ?? 0) - 0.05, to = t.end + 0.05;
-  const list = E.filter(e => (e[1] === till || e[1] === phone) && e[0] >= from && e[0] <= to);
+  // A transaction of the phone alone (no till record: the till was busy with another) takes of its
+  // till only the events that name the phone, as mizan replay does (TransactionTrace).
+  const namesPhone = detail => detail.split(" ").some(w => w === `phone=${t.phone}` || w.endsWith(`=phone-${t.phone}`));
+  const list = E.filter(e => (e[1] === phone || (e[1] === till && (t.locked_at != null || namesPhone(e[3])))) && e[0] >= from && e[0] <= to);
   $("diagram-title").textContent = `Transaction ${t.transaction}: till ${t.chosen_till ?? t.till}, phone ${t.phone}, ending ${t.ending}. ${data.endings[t.ending] || ""}`;
   if (list.length === 0) { fill($("diagram"), h("p", { class: "note" }, "No events of it in the embedded trace.")); return; }
   const tall = 40 + list.length * 18, tillX = 120, phoneX = 520;
@@ -218,6 +222,14 @@ if (location.hash === "#selftest") {
   check("the floor changes with time", canvas.toDataURL() !== before || tx.length === 0);
   const row = $("transactions").querySelector("tbody tr");
   if (row) { row.click(); check("clicking a transaction shows its diagram", $("diagram-title").textContent.startsWith(`Transaction ${row.dataset.transaction}:`) && $("diagram").querySelectorAll("text").length > 3); }
+  // A transaction of the phone alone (its till busy with another): of the till, only what names the phone.
+  const alone = tx.find(t => t.locked_at == null && t.ending === 16);
+  if (alone) {
+    showDiagram(alone);
+    const tillSide = [...$("diagram").querySelectorAll("text")].filter(x => x.getAttribute("text-anchor") === "start");
+    check("a phone's transaction alone shows of its till only what names the phone", tillSide.length > 0
+          && tillSide.every(x => x.textContent.includes(`phone-${alone.phone}`) || x.textContent.includes(`phone=${alone.phone}`)));
+  }
   const th = $("transactions").querySelector('th[data-sort="toSecure"]'); th.click();
   const firstSorted = $("transactions").querySelector("tbody tr");
   const quickest = tx.filter(t => t.toSecure != null).sort((a, b) => a.toSecure - b.toSecure || a.transaction - b.transaction)[0];
