@@ -73,6 +73,9 @@ import MizanRecordings
 
     @Test func aStrategyWindowIsRefusedInFavourOfScanWindow() {
         #expect(Self.error(#"{"tillSpacing": [1], "strategies": [{"name": "mean", "window": 2}]}"#)?.contains("field 'strategies[0].window': not allowed") == true)
+        // Nor is it listed among the fields a strategy here takes.
+        let unknown = Self.error(#"{"tillSpacing": [1], "strategies": [{"name": "ema", "tau": 1}]}"#)
+        #expect(unknown?.contains("field 'strategies[0].tau': unknown field; expected one of \"name\", \"base\", \"timeConstant\"") == true, "\(unknown ?? "read")")
     }
 
     @Test func malformedJSONGivesTheLineAndColumn() {

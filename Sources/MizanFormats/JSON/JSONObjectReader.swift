@@ -50,6 +50,12 @@ public final class JSONObjectReader {
     /// Whether the field is present and not null.
     public func has(_ key: String) -> Bool { value(key) != nil }
 
+    /// `has`, without counting the field among those this object reads (a field refused
+    /// for a reason of its own, not listed as expected when another is unknown).
+    public func holds(_ key: String) -> Bool {
+        members.contains { $0.key == key && $0.value != .null }
+    }
+
     /// The field's raw value, or nil when it is absent or null.
     public func value(_ key: String) -> JSONValue? {
         if !asked.contains(key) { asked.append(key) }

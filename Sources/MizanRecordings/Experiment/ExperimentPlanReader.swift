@@ -59,10 +59,9 @@ extension ExperimentPlan: JSONFileFormat {
     }
 
     static func strategy(_ fields: JSONObjectReader) throws(JSONFileError) -> StrategySpec {
-        let spec = try StrategySpec.read(fields)
-        if fields.has("window") {
+        if fields.holds("window") {
             throw fields.error("window", "not allowed: a strategy's window is the cell's scanWindow (set 'scanWindow')")
         }
-        return spec
+        return try StrategySpec.read(fields, without: [.window])
     }
 }
