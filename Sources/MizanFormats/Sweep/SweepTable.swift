@@ -39,7 +39,7 @@ public enum SweepTable {
     public static func render(_ sweep: SweepPlan, _ totals: Totals) -> String {
         var rows: [[String]] = [["cell"] + sweep.axes.map(\.field) + ["runs"] + columns.map(\.title)]
         for cell in 0..<sweep.cells where totals.runs[cell] > 0 {
-            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { JSON($0.value).compact } + [String(totals.runs[cell])]
+            var row = [String(cell + 1)] + sweep.values(ofCell: cell).map { text($0.value) } + [String(totals.runs[cell])]
             for index in columns.indices {
                 let count = totals.counts[cell][index]
                 row.append(count == 0 ? "-" : format(totals.sums[cell][index] / Double(count)))
@@ -53,4 +53,28 @@ public enum SweepTable {
     }
 
     static func format(_ value: Double) -> String { Figures.text(value, digits: 3) }
+
+    /// A swept value as the table shows it (the lines keep it whole): text bare, and an object
+    /// as its `name` then its other fields as `key=value`, one of them itself an object or a list
+    /// of more than 20 characters as `{…}` or `[…]` (a strategy and its calibration).
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case let .string(text): return text
+        case let .object(members):
+            let name = members.first { $0.key == "name" }.flatMap { member -> String? in
+                if case let .string(text) = member.value { return text } else { return nil }
+            }
+            let rest = members.filter { name == nil || $0.key != "name" }.map { member -> String in
+                let whole = JSON(member.value).compact
+                switch member.value {
+                case .object: return "\(member.key)=" + (whole.count > 20 ? "{…}" : whole)
+                case .array: return "\(member.key)=" + (whole.count > 20 ? "[…]" : whole)
+                case let .string(text): return "\(member.key)=\(text)"
+                default: return "\(member.key)=\(whole)"
+                }
+            }
+            return ([name].compactMap { $0 } + rest).joined(separator: " ")
+        default: return JSON(value).compact
+        }
+    }
 }
