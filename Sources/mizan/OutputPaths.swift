@@ -54,10 +54,11 @@ struct OutputPaths {
         // A file in (or at) a folder that holds nothing but the command's own files, and is replaced whole.
         for file in outputs {
             guard case .file = file.kind else { continue }
-            let path = Self.absolute(file.path)
+            let path = Self.canonical(file.path)
             if let owner = outputs.first(where: { output in
                 guard case .folder(_, true) = output.kind else { return false }
-                return [Self.absolute(output.path), Self.canonical(output.path)].contains { path == $0 || path.hasPrefix($0 + "/") }
+                let folder = Self.canonical(output.path)
+                return path == folder || path.hasPrefix(folder + "/")
             }) {
                 throw UsageError("\(command): \(file.what) '\(file.path)' is inside \(owner.what)'s folder, which holds only the run's own files and is replaced whole; put it elsewhere")
             }
@@ -139,7 +140,7 @@ struct OutputPaths {
             let here = Self.canonical(".")
             if path.split(separator: "/").last.map({ $0 == "." || $0 == ".." }) ?? true || here == Self.canonical(path)
                 || here.hasPrefix(Self.canonical(path) + "/") {
-                throw UsageError("\(command): \(what) '\(path)' is the current folder or holds it; name a folder of its own (its run is replaced whole)")
+                throw UsageError("\(command): \(what) '\(path)' is the current folder or holds it (or ends in . or ..); name a folder of its own (its run is replaced whole)")
             }
         }
         switch Self.kind(path) {
@@ -181,11 +182,11 @@ struct OutputPaths {
         return folder.isEmpty ? "/" : folder
     }
 
-    /// One spelling per file: the real path of the file, or of its folder plus its name when it does not exist yet.
-    /// `path` from the root, its links resolved as far as it exists, `.` and `..` worked out in
-    /// the rest: where a file not yet made will be.
-    static func absolute(_ path: String) -> String {
-        var parts = (path.hasPrefix("/") ? path : canonical(".") + "/" + path).split(separator: "/").map(String.init)
+    /// One spelling per file, from the root: its links resolved as far as it exists, `.` and `..`
+    /// worked out in the rest (where a file not yet made will be).
+    static func canonical(_ path: String) -> String {
+        let here = path.hasPrefix("/") ? "" : realPath(".") ?? "."
+        var parts = (here + "/" + path).split(separator: "/").map(String.init)
         // The longest part that exists, resolved; the rest as written.
         var rest: [String] = []
         while !parts.isEmpty, realPath("/" + parts.joined(separator: "/")) == nil { rest.insert(parts.removeLast(), at: 0) }
@@ -194,14 +195,6 @@ struct OutputPaths {
             if part == ".." { if !resolved.isEmpty { resolved.removeLast() } } else { resolved.append(part) }
         }
         return "/" + resolved.joined(separator: "/")
-    }
-
-    static func canonical(_ path: String) -> String {
-        if let real = realPath(path) { return real }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let name = parts.last.map(String.init) ?? path
-        let folder = folder(of: path)
-        return (realPath(folder) ?? folder) + "/" + name
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -43,10 +43,12 @@ enum ReplayCommand {
         try args.finish(unexpected: { $0.hasSuffix(".json") && floorOptions.path == nil ? "give the floor as --floor \($0)" : nil })
         var outputs = OutputPaths("mizan replay")
         outputs.file("--pcap", pcapPath)
-        // The run's folder, as mizan run declares it (its files are checked again there): no --pcap in it.
-        RunFolder.declare(outDirectory, in: &outputs)
         outputs.input(floorOptions.path, tracePath)
-        try outputs.check()
+        // Checked beside the run's folder, as mizan run declares it (no --pcap in it), which mizan
+        // run makes and fills: `outputs` makes only the capture's folder.
+        var checked = outputs
+        RunFolder.declare(outDirectory, in: &checked)
+        try checked.check()
         if let outDirectory {
             // The run's folder, by mizan run's own rules: the same floor, seed and overrides.
             var runArguments: [String] = []

@@ -26,6 +26,13 @@ import MizanTestSupport
         #expect(failure?.message.contains("--pcap '\(directory)/x.pcapng' is inside --out's folder") == true, "\(failure?.message ?? "accepted")")
     }
 
+    @Test func replayWithACaptureKeepsTheRunFolderItWrote() throws {
+        let directory = try Self.folder(), capture = try Self.folder() + "/t.pcapng"
+        #expect(try ReplayCommand.main(["--minutes", "0.5", "--transaction", "1", "--out", directory, "--pcap", capture]) == 0)
+        #expect(FileManager.default.fileExists(atPath: directory + "/run.json") && FileManager.default.fileExists(atPath: directory + "/summary.json"))
+        #expect(FileManager.default.fileExists(atPath: capture))
+    }
+
     @Test func aRunFolderThatIsALinkOrTheCurrentFolderIsRefused() throws {
         let directory = try Self.folder()
         let link = directory + "-link"
@@ -34,7 +41,7 @@ import MizanTestSupport
             == "mizan run: --out '\(link)' is a symbolic link; name the folder itself (its run is replaced whole)")
         for here in [".", "..", FileManager.default.currentDirectoryPath] {
             #expect(RunCommandTests.failure { try RunCommand.main(["--out", here]) }?.message
-                == "mizan run: --out '\(here)' is the current folder or holds it; name a folder of its own (its run is replaced whole)")
+                == "mizan run: --out '\(here)' is the current folder or holds it (or ends in . or ..); name a folder of its own (its run is replaced whole)")
         }
     }
 

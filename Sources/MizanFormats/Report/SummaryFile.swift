@@ -80,6 +80,7 @@ public enum SummaryFile {
         return rows.map(\.key).joined(separator: ",") + "\n" + rows.map(\.cell.csv).joined(separator: ",") + "\n"
     }
 }
+
 extension StringProtocol {
     /// CSV doubles a quote inside a quoted cell.
     func replacingQuotes() -> String {

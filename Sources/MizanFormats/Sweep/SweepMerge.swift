@@ -47,9 +47,8 @@ public enum SweepMerge {
                     throw Problem(description: "\(place): run \(run) appears twice (also \(earlier.place)); is a shard given twice?")
                 }
                 byRun[run] = (String(line), place)
-                if let outcome = SweepOutcome(members: members, line: String(line)) {
-                    let cell = outcome.cell + 1
-                    layout[run] = (cell, outcome.seed)
+                if let (_, cell, seed) = SweepOutcome.place(members) {
+                    layout[run] = (cell, seed)
                     let params = members.first { $0.key == "params" }?.value
                     if let other = cellParams[cell] {
                         guard other.params == params else {

@@ -61,11 +61,17 @@ extension SweepOutcome {
         self.init(members: members, line: line)
     }
 
-    /// `init?(line:)` for a line already parsed into `members`.
-    init?(members: [(key: String, value: JSONValue)], line: String) {
+    /// A line's run, cell (both from 1) and seed, as its members give them; nil for a line without them.
+    static func place(_ members: [(key: String, value: JSONValue)]) -> (run: Int, cell: Int, seed: UInt64)? {
         guard case let .number(runText)? = members.first(where: { $0.key == "run" })?.value, let run = runText.exactly(Int.self), run >= 1,
               case let .number(cellText)? = members.first(where: { $0.key == "cell" })?.value, let cell = cellText.exactly(Int.self), cell >= 1,
               case let .number(seedText)? = members.first(where: { $0.key == "seed" })?.value, let seed = seedText.exactly(UInt64.self) else { return nil }
+        return (run, cell, seed)
+    }
+
+    /// `init?(line:)` for a line already parsed into `members`.
+    init?(members: [(key: String, value: JSONValue)], line: String) {
+        guard let (run, cell, seed) = Self.place(members) else { return nil }
         let identity: Set<String> = ["run", "runs", "sweep", "build", "cell", "seed", "params"]
         var summary: [(key: String, cell: SummaryCell)] = []
         for member in members where !identity.contains(member.key) {
