@@ -6,7 +6,7 @@ import MizanGeometry
 /// A scanning phone's bounded cache of held signals and its table of hold-offs.
 @Suite struct HeldCacheTests {
     static func signal(_ dBm: Double) -> ChannelSignal {
-        ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), noiseKey: UInt64(-dBm))
+        ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), noiseKey: UInt64(-dBm), ceiling: dBm + 40)
     }
 
     @Test func twoTillsSharingASlotEachGetTheirOwnValueOrNone() {
@@ -167,6 +167,18 @@ import MizanGeometry
         let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 6)
         #expect(cut.report.transactions > 0)
         #expect(medium.silentToWalkers > 0, "walking phones found tills silent before working them out in full")
+    }
+
+    /// Tills 1 km apart in a row of 14 km, each with its payer: an event's colliders farther than
+    /// any packet that could spoil one heard reaches are passed over (`SignalAdvertising.colliderReach`),
+    /// and a packet's colliders beyond its phone's reach are not asked; the trace is the one of
+    /// every collider asked.
+    @Test func collidersBeyondTheReachOfAnyPacketThatCouldSpoilOneArePassedOverGivingTheSameTrace() throws {
+        var plan = FloorPlan(tills: FloorPlan.row(count: 15, spacing: 1_000), payers: .pairs(distance: 0.5), duration: .seconds(40))
+        plan.payerBehaviour.reviewTime = 1...2
+        let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 4)
+        #expect(cut.report.transactions > 10)
+        #expect(medium.collidersBeyondReach > 100, "\(medium.collidersBeyondReach) colliders passed over")
     }
 
     /// The run of `plan` and `seed` with silent tills marked, checked against the run without:

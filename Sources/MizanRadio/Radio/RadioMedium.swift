@@ -93,6 +93,10 @@ public final class RadioMedium {
     /// Times the first radio found an event's link too weak for any packet to clear the sensitivity
     /// before it had counted every wall between (`SimpleAdvertising`).
     @exclusivity(unchecked) package var linkMeansCut = 0
+    /// Another till's events overlapping an event, or a packet heard, that were passed over as
+    /// beyond the reach of any packet that could spoil one (`SignalAdvertising.colliderReach`,
+    /// `survives`).
+    @exclusivity(unchecked) package var collidersBeyondReach = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.
     let advertisingDelayMaxNanos: Double
 

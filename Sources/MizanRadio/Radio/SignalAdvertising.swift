@@ -77,6 +77,18 @@ final class SignalAdvertising: Advertising {
     private var tillsHigh = Position(x: -.infinity, y: -.infinity, z: -.infinity)
     private var nearestQuiet = Double.infinity
 
+    /// The till strongest beyond the far field's breakpoint (its index and its offsets, drawn and
+    /// given): past the breakpoint every till's mean falls by the far field's slope, so the one
+    /// strongest there is the strongest at every distance beyond it (`reach`).
+    private var strongest: (index: Int, offsets: Double)?
+    /// The most a scanning phone's own part of a held signal adds, dB (`phoneExtra`): the largest
+    /// of the phones as they started to scan.
+    private var phoneExtraMost = -Double.infinity
+    /// `colliderReach` squared, worked out again (`nil`) when a till or a phone changes it.
+    private var colliderReachSquared: Double?
+    /// Bumped when `strongest` changes: each phone's `interferenceReach` is worked out again.
+    private var reachGeneration = 0
+
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
         self.parameters = parameters
@@ -97,6 +109,16 @@ final class SignalAdvertising: Advertising {
 
     func addTill(_ till: TillEndpoint) {
         signal.addTill()
+        if let far = signal.pathLoss.farField {
+            let offsets = signal.offsets[till.index] + till.offset
+            let beyond = 2 * far.breakpoint
+            if strongest.map({ signal.meanRSSI(till: $0.index, distance: beyond) + $0.offsets
+                               < signal.meanRSSI(till: till.index, distance: beyond) + offsets }) ?? true {
+                strongest = (till.index, offsets)
+                colliderReachSquared = nil
+                reachGeneration += 1
+            }
+        }
         quietBeyond.append((TillSpot(till), quietDistanceSquared(of: till)))
         nearestQuiet = Swift.min(nearestQuiet, quietBeyond[till.index].squared)
         tillsLow = Position(x: Swift.min(tillsLow.x, till.position.x), y: Swift.min(tillsLow.y, till.position.y), z: Swift.min(tillsLow.z, till.position.z))
@@ -134,7 +156,7 @@ final class SignalAdvertising: Advertising {
         // The tills whose events overlap this one, into the reused storage, taken while the event runs.
         var overlapping: [Collider] = []
         swap(&overlapping, &colliders)
-        findColliders(of: till, at: start, among: medium.tills, into: &overlapping)
+        findColliders(of: till, at: start, in: medium, into: &overlapping)
         let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
         // The phones scanning as the event begins that may hear the till (its audience: not those
         // that found they never can where they stand), in index order.
@@ -160,26 +182,85 @@ final class SignalAdvertising: Advertising {
         held(phone, till, in: medium).link - medium.fresh.meanRSSI(distance: medium.distance(phone, till))
     }
 
+    /// The most the phone's own part of a held signal adds, dB: its offset less its body loss, its
+    /// carrier's body at its best toward any till, and the walls at their least (`heldStanding`).
+    private func phoneExtra(_ phone: PhoneEndpoint) -> Double {
+        phone.offset - phone.bodyLoss + phone.direction.largest + walls.mostGained
+    }
+
+    /// How far from an event's till another till's packet may spoil one of the event's that is
+    /// heard, squared (m^2): a packet heard reads the sensitivity or more, so its phone is within
+    /// the reach of the sensitivity (`reach`); a packet that spoils it reads at least `silentBelow`,
+    /// so its till is within that level's reach of the phone; the two together bound the tills'
+    /// distance. Exact: a packet reads at most its mean plus its offsets and `drawCeiling`, and the
+    /// phones' part is the most of any phone that has scanned (a phone's carriage is set before it
+    /// scans). Infinite without a far field (one slope carries a till's reach past any floor).
+    private func colliderReach() -> Double {
+        if let known = colliderReachSquared { return known }
+        let distance = reach(level: parameters.sensitivity, extra: phoneExtraMost) + reach(level: silentBelow, extra: phoneExtraMost)
+        let squared = distance.isFinite ? distance * distance : .infinity
+        colliderReachSquared = squared
+        return squared
+    }
+
+    /// How far from the phone a till's packet may read `silentBelow` or more, the least that
+    /// could spoil a packet heard (`reach`, the phone's own part): worked out once for the floor's tills.
+    @inline(__always)
+    private func interferenceReach(_ phone: PhoneEndpoint) -> Double {
+        if phone.interferenceReach.generation != reachGeneration {
+            phone.interferenceReach = (reachGeneration, reach(level: silentBelow, extra: phoneExtra(phone)))
+        }
+        return phone.interferenceReach.distance
+    }
+
+    /// The farthest any till's packet, with `extra` dB of the phone's part, may read `level` dBm or
+    /// more (m): beyond it the strongest till's mean plus its offsets, `extra` and `drawCeiling` is
+    /// under `level` (by bisection; every till's at least as far under, past the breakpoint). At
+    /// least twice the breakpoint; infinite without a far field, or past 10,000 km.
+    private func reach(level: Double, extra: Double) -> Double {
+        guard let strongest, let far = signal.pathLoss.farField else { return .infinity }
+        guard extra > -.infinity else { return 0 }
+        // Rounding's slack: what is compared here and a held signal add the same terms in other orders.
+        func reaches(_ distance: Double) -> Bool {
+            signal.meanRSSI(till: strongest.index, distance: distance) + strongest.offsets + extra + signal.drawCeiling >= level - 1e-6
+        }
+        var near = 2 * far.breakpoint, beyond = 1e7
+        guard reaches(near) else { return near }
+        guard !reaches(beyond) else { return .infinity }
+        for _ in 0..<64 {
+            let middle = (near + beyond) / 2
+            if reaches(middle) { near = middle } else { beyond = middle }
+        }
+        return beyond * (1 + 1e-9)
+    }
+
     /// The tills whose events overlap this one (their last, or their next
     /// already scheduled), unretained (the medium keeps every till for the
     /// run), in index order: the calendar's few candidates, each asked as
     /// every advertiser once was, then put in order (a till listed twice
     /// near the event is found twice, the same both times).
-    private func findColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint], into colliders: inout [Collider]) {
+    private func findColliders(of till: TillEndpoint, at start: Double, in medium: RadioMedium, into colliders: inout [Collider]) {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return }
-        tills.withUnsafeBufferPointer { tills in
+        let reach = medium.keepsSilentTills ? colliderReach() : .infinity, position = till.position
+        var beyond = 0
+        medium.tills.withUnsafeBufferPointer { tills in
             eventCalendar.forEachCandidate(around: start, within: airtime) { index in
                 Borrowed(tills[index]).with { other in
                     guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
-                    colliders.append(Collider(till: Borrowed(other), index: index, event: event))
+                    guard position.squaredDistance(to: other.position) <= reach else {
+                        beyond += 1
+                        return
+                    }
+                    colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x))
                 }
             }
         }
         if colliders.count > 1 {
-            // In index order (a till found twice is found the same both times), then each till once.
+            // Across the floor (`survives` takes those within a phone's reach), a till found twice
+            // side by side (it is found the same both times), then each till once.
             let kept = colliders.withUnsafeMutableBufferPointer { colliders in
-                colliders.sort { $0.index < $1.index }
+                colliders.sort { $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
                 var kept = 1
                 for index in 1..<colliders.count where colliders[index].index != colliders[kept - 1].index {
                     colliders[kept] = colliders[index]
@@ -189,14 +270,17 @@ final class SignalAdvertising: Advertising {
             }
             colliders.removeLast(colliders.count - kept)
         }
-        assert(colliders.map { [$0.index, $0.event] } == scannedColliders(of: till, at: start, among: tills), "the calendar's colliders are every advertiser's")
+        medium.collidersBeyondReach &+= beyond
+        assert(colliders.map { [$0.index, $0.event] }.sorted { $0[0] < $1[0] } == scannedColliders(of: till, at: start, among: medium.tills, reach: reach),
+               "the calendar's colliders are every advertiser's")
     }
 
     /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
     /// from the calendar's candidates, checked against it in debug builds (every test's floor).
-    private func scannedColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint]) -> [[Int]] {
+    private func scannedColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint], reach: Double) -> [[Int]] {
         tills.compactMap { other in
-            guard other !== till, let event = overlappingEvent(of: other, at: start) else { return nil }
+            guard other !== till, let event = overlappingEvent(of: other, at: start),
+                  till.position.squaredDistance(to: other.position) <= reach else { return nil }
             return [other.index, event]
         }
     }
@@ -287,7 +371,7 @@ final class SignalAdvertising: Advertising {
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
         guard mean + noiseBound >= sensitivity else { return }
-        let rssi = mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel)
+        let rssi = Swift.min(mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel), heldSignal.ceiling)
         guard rssi >= sensitivity else {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
             return
@@ -340,20 +424,41 @@ final class SignalAdvertising: Advertising {
         // else its signal. Only a till it keeps nothing of is asked through `packetHeld`.
         let standing = (phone.isStill || medium.now <= phone.motionStart) && medium.listeners.audibility == .everyone
         let stand = phone.standTag
-        for collider in colliders {
+        // Only the colliders across the floor within the phone's reach can spoil the packet.
+        let reach = medium.keepsSilentTills ? interferenceReach(phone) : .infinity, x = medium.position(of: phone).x
+        let window = Self.within(colliders, from: x - reach, to: x + reach)
+        medium.collidersBeyondReach &+= colliders.count - window.count
+        for collider in colliders[window] {
             if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
             let kept = standing ? phone.heldCache.signal(till: collider.index, stand: stand) : nil
             guard let heldSignal = kept ?? collider.till.with({ other in
                 medium.listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal, in: medium) : nil
             }) else { continue }
-            let interferer = heldSignal.channel(channel)
+            let interferer = heldSignal.channel(channel), ceiling = heldSignal.ceiling
             // So far below that no noise it can draw makes it matter, or so far above that none saves the
             // packet: its noise is not drawn (a hash, so no other draw moves).
-            if rssi - (interferer + noiseBound) >= capture { continue }
-            if rssi - (interferer - noiseBound) < capture { return false }
-            if rssi - (interferer + signal.noise(pair: heldSignal.noiseKey, event: collider.event, channel: channel)) < capture { return false }
+            if rssi - Swift.min(interferer + noiseBound, ceiling) >= capture { continue }
+            if rssi - Swift.min(interferer - noiseBound, ceiling) < capture { return false }
+            if rssi - Swift.min(interferer + signal.noise(pair: heldSignal.noiseKey, event: collider.event, channel: channel), ceiling) < capture {
+                return false
+            }
         }
         return true
+    }
+
+    /// The colliders (in order across the floor) that stand from `low` to `high` across it, by bisection.
+    @inline(__always)
+    static func within(_ colliders: UnsafeBufferPointer<Collider>, from low: Double, to high: Double) -> Range<Int> {
+        func first(_ isPast: (Double) -> Bool) -> Int {
+            var first = 0, past = colliders.count
+            while first < past {
+                let middle = (first + past) / 2
+                if isPast(colliders[middle].x) { past = middle } else { first = middle + 1 }
+            }
+            return first
+        }
+        let start = first { $0 >= low }
+        return start..<Swift.max(start, first { $0 > high })
     }
 
     /// Whether the packet survives the bystanders' packets overlapping it (a
@@ -421,7 +526,7 @@ final class SignalAdvertising: Advertising {
             // a silent till gives nothing a packet could use, as `.silent` gives nothing.
             let cuts = medium.keepsSilentTills
             guard let held = heldWalking(phone, till, at: medium.position(of: phone), signal: signal,
-                                         unlessUnder: cuts ? silentBelow - signal.noiseBound : -.infinity),
+                                         unlessUnder: cuts ? silentBelow : -.infinity),
                   case let value = ChannelSignal(held), !cuts || !isSilent(value, signal: signal) else {
                 medium.silentToWalkers &+= 1
                 return .silent
@@ -446,7 +551,7 @@ final class SignalAdvertising: Advertising {
     private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, till: Int, _ stand: UInt32,
                            signal: SignalModel, in medium: RadioMedium) {
         phone.heldCache.keep(value, till: till, stand: stand)
-        if value.loudest + signal.noiseBound < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
+        if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
             if let audiences = medium.listeners.audiences {
                 audiences.silence(till: till, phone: phone.index)
                 medium.tooWeakTillsPassedOver &+= 1
@@ -458,7 +563,7 @@ final class SignalAdvertising: Advertising {
     /// less the capture threshold (`silentBelow`).
     @inline(__always)
     private func isSilent(_ value: ChannelSignal, signal: SignalModel) -> Bool {
-        value.loudest + signal.noiseBound < silentBelow
+        value.loudestPacket(noiseBound: signal.noiseBound) < silentBelow
     }
 
     /// The phone keeps the till as silent in its stand `stand`. (Inlined: as a call, the per-packet
@@ -560,6 +665,10 @@ final class SignalAdvertising: Advertising {
     /// and hears the events that begin at this very instant (`hearEventsBegunNow`).
     func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         beginScan(phone, in: medium)
+        if phoneExtra(phone) > phoneExtraMost {
+            phoneExtraMost = phoneExtra(phone)
+            colliderReachSquared = nil
+        }
         medium.listeners.join(phone)
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
@@ -591,7 +700,7 @@ final class SignalAdvertising: Advertising {
                                 z: Swift.max(abs(here.z - tillsLow.z), abs(here.z - tillsHigh.z)))
         guard farthest.squaredDistance(to: Position(x: 0, y: 0, z: 0)) > nearestQuiet else { return }
         // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
-        let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow - signal.noiseBound
+        let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
                 for index in tills.indices where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
@@ -671,7 +780,7 @@ final class SignalAdvertising: Advertising {
                   till.availability == .on, medium.listeners.canHear(phone, till) else { continue }
             var overlapping: [Collider] = []
             swap(&overlapping, &colliders)
-            findColliders(of: till, at: start, among: tills, into: &overlapping)
+            findColliders(of: till, at: start, in: medium, into: &overlapping)
             overlapping.withUnsafeBufferPointer { colliders in
                 hear(till, event: till.events, payload: payload, start: start, lastPacket: lastPacket, at: phone,
                      colliders: colliders, signal: signal, in: medium)
@@ -733,9 +842,10 @@ struct TillSpot {
 }
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
-/// keeps every till for the run), its index and its event's number.
+/// keeps every till for the run), its index, its event's number and where it stands across the floor.
 package struct Collider {
     let till: Borrowed<TillEndpoint>
     let index: Int
     let event: Int
+    let x: Double
 }

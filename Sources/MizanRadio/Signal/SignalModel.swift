@@ -87,6 +87,8 @@ public struct SignalModel: Sendable {
         fresh = Fresh(parameters.linkPackets)
         let channelBound = channel?.largest(normalsUpTo: largestNormal) ?? 0
         heldBounds = (shadowing.largest, (link?.largest(normalsUpTo: largestNormal) ?? 0) + channelBound, channelBound)
+        drawCeiling = Self.drawCeiling(gaussianVariance: shadowingSigma * shadowingSigma + packetNoise * packetNoise,
+                                       fades: [link, channel].compactMap { $0 })
     }
 
     /// The first radio's model of `parameters`: nothing held, every packet
@@ -139,32 +141,69 @@ public struct SignalModel: Sendable {
              unlessUnder: -.infinity, fixedAtMost: fixedOffset, fixedOffset: { _ in fixedOffset })!
     }
 
-    /// `held`, to the bit, unless what it holds on every channel is surely under `level` dB: then
-    /// nil, and the parts that could not lift it to `level` are not worked out. Step by step,
-    /// what is known so far plus the most the rest could add (`heldBounds`), asked after the mean
-    /// and the till's offsets, after the shadowing, and after the fixed offset (`fixedOffset(needed)`,
-    /// asked only then, at most `fixedAtMost`, nil when surely under the `needed` that could still
-    /// lift the signal to `level`) and the link's fade; then the channels' fades.
+    /// `held`, to the bit, unless every packet it could give on any channel, noise included, is
+    /// surely under `level` dB: then nil, and the parts that could not lift one to `level` are not
+    /// worked out. Step by step, what is known so far plus the most the rest could add
+    /// (`heldBounds` and `noiseBound`, and never past `drawCeiling` over the mean), asked after the
+    /// mean and the till's offsets, after the shadowing, and after the fixed offset
+    /// (`fixedOffset(needed)`, asked only then, at most `fixedAtMost`, nil when surely under the
+    /// `needed` that could still lift a packet to `level`) and the link's fade; then the channels' fades.
     @inline(__always)
     func held(till: Int, tillPosition: Position, phone: Int, at position: Position, basis: SharedSpectrumShadowing.Basis,
               stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: (_ needed: Double) -> Double?) -> HeldSignal? {
         // Rounding's slack: these sums and the held signal's add the same terms in other orders.
-        let sure = level - 1e-9, bounds = heldBounds
+        let sure = level - 1e-9, bounds = heldBounds, most = drawCeiling, noise = noiseBound
         let mean = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till]
-        if mean + fixedAtMost + bounds.shadowing + bounds.fades < sure { return nil }
+        if mean + fixedAtMost + Swift.min(most, bounds.shadowing + bounds.fades + noise) < sure { return nil }
         let shadow = shadowingSigma > 0 ? shadowing.value(till: till, basis: basis) : 0
-        if mean + fixedAtMost + shadow + bounds.fades < sure { return nil }
-        guard let fixed = fixedOffset(sure - (mean + shadow + bounds.fades)) else { return nil }
+        let rest = Swift.min(most, shadow + bounds.fades + noise)
+        if mean + fixedAtMost + rest < sure { return nil }
+        guard let fixed = fixedOffset(sure - (mean + rest)) else { return nil }
         var base = mean + fixed
+        let ceiling = base + most
         if shadowingSigma > 0 { base += shadow }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
         if let link { base += link.fade(&state, normals, decibels) }
-        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair) }
-        if base + bounds.channel < sure { return nil }
+        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair, ceiling: ceiling) }
+        if Swift.min(base + bounds.channel + noise, ceiling) < sure { return nil }
         let c0 = channel.fade(&state, normals, decibels), c1 = channel.fade(&state, normals, decibels)
         let c2 = channel.fade(&state, normals, decibels)
-        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair)
+        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair, ceiling: ceiling)
+    }
+
+    /// The most a packet's draws (the shadowing, the link's and the channel's fades and the noise)
+    /// add to its mean, dB: a packet reads at most its mean plus this (`HeldSignal.packet`). The
+    /// level their sum passes with a chance under 2^-53, the rarity of the largest normal the
+    /// hashed draws give (8.2 sd, `noiseBound`), by a Chernoff bound over the draws' distributions
+    /// (`drawCeiling(gaussianVariance:fades:)`): about 33.4 dB for the Danis fit, where the parts'
+    /// own largest draws sum to 71.9. So no draw ever seen moves, and a till's reach (the distance
+    /// beyond which nothing it sends can be heard or spoil a packet) is its mean's: 1.3 km on the
+    /// far field, not 16 km.
+    public let drawCeiling: Double
+
+    /// The chance a packet's draws pass `drawCeiling`: 2^-53.
+    static let ceilingChance = 0x1.0p-53
+
+    /// `drawCeiling` for draws whose Gaussian parts (the shadowing field, whose every moment
+    /// generating function is at most the Gaussian's; the noise) have `gaussianVariance` in all,
+    /// plus `fades`: min over t of (ln E[e^(t S)] - ln 2^-53) / t, which the sum S passes with a
+    /// chance under 2^-53 (Markov's inequality on e^(t S)), rounded up to a 64th of a dB so that
+    /// the last bits of the C library's logarithms do not move it. 0 when nothing is drawn.
+    static func drawCeiling(gaussianVariance: Double, fades: [RicianFade]) -> Double {
+        guard gaussianVariance > 0 || !fades.isEmpty else { return 0 }
+        let rarity = -log(ceilingChance)
+        func bound(_ t: Double) -> Double {
+            (t * t * gaussianVariance / 2 + fades.reduce(0) { $0 + $1.logMomentGenerating(t) } + rarity) / t
+        }
+        // The bound is smallest at one t: a golden-section search over log t, from 10^-3 to 10^2 per dB.
+        var low = log(1e-3), high = log(1e2)
+        let ratio = (5.0.squareRoot() - 1) / 2
+        for _ in 0..<80 {
+            let a = high - ratio * (high - low), b = low + ratio * (high - low)
+            if bound(exp(a)) < bound(exp(b)) { high = b } else { low = a }
+        }
+        return (bound(exp((low + high) / 2)) * 64).rounded(.up) / 64
     }
 
     /// The most a held signal's draws can add, dB: the shadowing (each of its features' terms at

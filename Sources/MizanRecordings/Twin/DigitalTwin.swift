@@ -71,8 +71,8 @@ public struct DigitalTwin: Sendable {
                     let packet = sent[index], at = spots[index]
                     let held = model.held(till: tillIndex, tillPosition: till.position, phone: phoneKey, at: at, basis: bases[index],
                                           stand: stands[index], fixedOffset: 0)
-                    return packet.received(at: held.channel(packet.channel)
-                        + model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel)
+                    return packet.received(at: held.packet(on: packet.channel,
+                                                           noise: model.noise(till: tillIndex, event: index, phone: phoneKey, channel: packet.channel))
                         + room(tillIndex, till.id, at) - radio.elevationLoss.loss(till: till.id, tillPosition: till.position, phone: at)
                         + (drift.isEmpty ? 0 : drift[index])
                         + (headings.isEmpty ? 0 : radio.direction.gain(heading: headings[index],

@@ -137,7 +137,7 @@ public struct CalibrationWalk: Hashable, Sendable {
                 let signal = held ?? room.held(till: index, tillPosition: till.position, phone: phone, at: here,
                                                basis: room.shadowingBasis(at: here), stand: stand, fixedOffset: offset)
                 held = signal
-                let rssi = signal.channel(channel) + room.noise(till: index, event: event, phone: phone, channel: channel)
+                let rssi = signal.packet(on: channel, noise: room.noise(till: index, event: event, phone: phone, channel: channel))
                 guard rssi >= radio.sensitivity, scanner.reports(source: index, at: time) else { continue }
                 heard.append(SurveySample(position: here, till: till.id, rssi: SignalModel.reported(rssi)))
             }
