@@ -101,7 +101,7 @@ struct TillAudiencesTests {
         #expect(visited == [1, 3, 4])
     }
 
-    /// Random joins, leaves, new stands and marks against the sets they describe.
+    /// Random joins (to every till's audience or to some), leaves, new stands and marks against the sets they describe.
     @Test func theAudiencesFollowWhatThePhonesDoAsSetsOfIndicesWould() {
         let audiences = TillAudiences()
         let tills = 5
@@ -115,9 +115,13 @@ struct TillAudiencesTests {
             let till = Int(generator.next() % UInt64(tills))
             switch generator.next() % 4 {
             case 0:
-                audiences.join(phone)
+                // Every till, or only some (a phone standing still beyond the others' reach).
+                let heard = generator.next() % 2 == 0 ? nil : (0..<tills).filter { _ in generator.next() % 2 == 0 }
+                audiences.join(phone, tills: heard?[...])
                 scanning.insert(phone.index)
-                for till in 0..<tills { silent[till].remove(phone.index) }
+                for till in 0..<tills {
+                    if heard?.contains(till) ?? true { silent[till].remove(phone.index) } else { silent[till].insert(phone.index) }
+                }
             case 1:
                 audiences.leave(phone)
                 scanning.remove(phone.index)
@@ -149,16 +153,16 @@ struct TillAudiencesTests {
         return (loop, medium, medium.addPhone(CentralID(1), motion: .standing(at: Position(x: 0, y: 2, z: 1))))
     }
 
-    /// Which till each of a phone's reports came from, in order: two tills 3 km apart, the phone
+    /// Which till each of a phone's reports came from, in order: two tills 1 km apart, the phone
     /// standing by the first for two seconds (the second silent there), then by the second.
     static func reportsOfAPhoneMovingFromOneTillToAnother(keepingSilentTills: Bool) -> (tills: [Int], marked: Int) {
-        let (loop, medium, phone) = twoTillsFarApart(keepingSilentTills: keepingSilentTills)
+        let (loop, medium, phone) = twoTillsFarApart(keepingSilentTills: keepingSilentTills, apart: 1_000)
         var tills: [Int] = []
         phone.deliver = { event in
             if case .discovered(let payload, _) = event, let till = FrameCodec.advertisedTill(payload) { tills.append(Int(till.rawValue)) }
         }
         medium.centralRadio(for: phone).startScan()
-        _ = loop.clock.schedule(after: .seconds(2)) { phone.move(.standing(at: Position(x: 3_000, y: 2, z: 1))) }
+        _ = loop.clock.schedule(after: .seconds(2)) { phone.move(.standing(at: Position(x: 1_000, y: 2, z: 1))) }
         loop.run(for: .seconds(4))
         return (tills, medium.silentTillsMarked)
     }
@@ -278,13 +282,18 @@ struct TillAudiencesTests {
         #expect(audiences.passedOver(till: 1) == 0, "heard again from a new stand")
     }
 
+    /// A till 1 km away, within the reach of a packet that could spoil one heard, is asked about
+    /// at once and found silent; one 3 km away, beyond the reach of any packet, is never asked:
+    /// standing still, the phone joins only the audiences of the tills it could hear.
     @Test func aPhoneStartingToScanPassesOverAFarTillBeforeItsFirstEvent() throws {
-        let (_, medium, phone) = Self.twoTillsFarApart(keepingSilentTills: true)
-        phone.deliver = { _ in }
-        medium.centralRadio(for: phone).startScan()
-        let audiences = try #require(medium.listeners.audiences)
-        #expect(audiences.passedOver(till: 1) == 1, "the till 3 km away asked about at once, and silent")
-        #expect(audiences.passedOver(till: 0) == 0, "the till 2 m away left to its events")
-        #expect(medium.silentTillsMarked == 1)
+        for (apart, marked) in [(1_000.0, 1), (3_000, 0)] {
+            let (_, medium, phone) = Self.twoTillsFarApart(keepingSilentTills: true, apart: apart)
+            phone.deliver = { _ in }
+            medium.centralRadio(for: phone).startScan()
+            let audiences = try #require(medium.listeners.audiences)
+            #expect(audiences.passedOver(till: 1) == 1, "the till \(apart) m away passed over from the start")
+            #expect(audiences.passedOver(till: 0) == 0, "the till 2 m away left to its events")
+            #expect(medium.silentTillsMarked == marked, "\(apart) m")
+        }
     }
 }

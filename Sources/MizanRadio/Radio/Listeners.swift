@@ -78,12 +78,12 @@ final class Listeners {
         ListenerVisit(till: till, listeners: self)
     }
 
-    /// The phone starts scanning.
-    func join(_ phone: PhoneEndpoint) {
+    /// The phone starts scanning; standing still, it may hear only `tills` (`TillAudiences.join`).
+    func join(_ phone: PhoneEndpoint, tills heard: ArraySlice<Int>? = nil) {
         joins &+= 1
         phone.scanJoin = joins
         Self.insert(phone, into: &scanners) { $0.index }
-        audiences?.join(phone)
+        audiences?.join(phone, tills: heard)
     }
 
     /// The phone stops scanning.

@@ -88,6 +88,9 @@ final class SignalAdvertising: Advertising {
     private var colliderReachSquared: Double?
     /// Bumped when `strongest` changes: each phone's `interferenceReach` is worked out again.
     private var reachGeneration = 0
+    /// The tills across the floor: their indices in order of x (then index), and their x beside.
+    private var acrossIndices: [Int] = []
+    private var acrossX: [Double] = []
 
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
@@ -426,7 +429,7 @@ final class SignalAdvertising: Advertising {
         let stand = phone.standTag
         // Only the colliders across the floor within the phone's reach can spoil the packet.
         let reach = medium.keepsSilentTills ? interferenceReach(phone) : .infinity, x = medium.position(of: phone).x
-        let window = Self.within(colliders, from: x - reach, to: x + reach)
+        let window = Self.within(colliders.count, from: x - reach, to: x + reach) { colliders[$0].x }
         medium.collidersBeyondReach &+= colliders.count - window.count
         for collider in colliders[window] {
             if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
@@ -446,14 +449,14 @@ final class SignalAdvertising: Advertising {
         return true
     }
 
-    /// The colliders (in order across the floor) that stand from `low` to `high` across it, by bisection.
+    /// Of `count` things in order of their x (`x(index)`), those from `low` to `high`, by bisection.
     @inline(__always)
-    static func within(_ colliders: UnsafeBufferPointer<Collider>, from low: Double, to high: Double) -> Range<Int> {
+    static func within(_ count: Int, from low: Double, to high: Double, x: (Int) -> Double) -> Range<Int> {
         func first(_ isPast: (Double) -> Bool) -> Int {
-            var first = 0, past = colliders.count
+            var first = 0, past = count
             while first < past {
                 let middle = (first + past) / 2
-                if isPast(colliders[middle].x) { past = middle } else { first = middle + 1 }
+                if isPast(x(middle)) { past = middle } else { first = middle + 1 }
             }
             return first
         }
@@ -669,7 +672,10 @@ final class SignalAdvertising: Advertising {
             phoneExtraMost = phoneExtra(phone)
             colliderReachSquared = nil
         }
-        medium.listeners.join(phone)
+        // Standing still, the tills beyond the reach of any packet it could hear pass it over from the start.
+        let cuts = phone.isStill && medium.keepsSilentTills
+        let x = medium.position(of: phone).x
+        medium.listeners.join(phone, tills: cuts ? tills(across: x, within: reach(level: parameters.sensitivity, extra: phoneExtra(phone)), in: medium) : nil)
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
             phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
@@ -701,9 +707,11 @@ final class SignalAdvertising: Advertising {
         guard farthest.squaredDistance(to: Position(x: 0, y: 0, z: 0)) > nearestQuiet else { return }
         // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
         let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow
+        // Only the tills within the reach of a packet that could spoil one heard: the others are never asked.
+        let near = tills(across: here.x, within: interferenceReach(phone), in: medium)
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
-                for index in tills.indices where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
+                for index in near where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
                     && !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
                         // Worked out no further than it takes to know it silent, as most are.
@@ -718,6 +726,18 @@ final class SignalAdvertising: Advertising {
                 }
             }
         }
+    }
+
+    /// The indices of the tills whose x is within `reach` of `x`, in order across the floor (all of
+    /// them for an infinite reach).
+    private func tills(across x: Double, within reach: Double, in medium: RadioMedium) -> ArraySlice<Int> {
+        if acrossIndices.count != medium.tills.count {
+            let order = medium.tills.indices.sorted { (medium.tills[$0].position.x, $0) < (medium.tills[$1].position.x, $1) }
+            acrossIndices = order
+            acrossX = order.map { medium.tills[$0].position.x }
+        }
+        guard reach.isFinite else { return acrossIndices[...] }
+        return acrossX.withUnsafeBufferPointer { across in acrossIndices[Self.within(across.count, from: x - reach, to: x + reach) { across[$0] }] }
     }
 
     /// `quietBeyond` for a till just added: by bisection on the distance, which its mean falls with

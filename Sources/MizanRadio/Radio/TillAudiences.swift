@@ -3,8 +3,9 @@ import MizanTime
 /// For each till, the scanning phones that may hear its advertising on the
 /// signal model (`SignalAdvertising`): a bit per phone, by index, over the
 /// span of indices of the phones that scan. A phone's bits are set when it
-/// starts scanning and again whenever it takes a new stand (`restand`, from
-/// its motion's observer); one is cleared when the phone, standing still,
+/// starts scanning (standing still, only the tills near enough that it could
+/// hear them: `join(_:tills:)`) and again, every till's, whenever it takes a
+/// new stand (`restand`, from its motion's observer); one is cleared when the phone, standing still,
 /// finds that it can never hear the till in its stand: silent
 /// (`HeldCache.keepSilent`: never heard, never spoiling a packet heard), or
 /// too weak for any noise to lift it to the sensitivity (never heard, though
@@ -16,8 +17,8 @@ import MizanTime
 /// So an event's cost follows the phones that can hear its till, not the
 /// floor: on a row of 10,000 tills a phone hears a few hundred.
 ///
-/// Cost: a phone starting or stopping a scan, or taking a new stand, sets or
-/// clears a bit per till; an event reads its till's row (a word per 64
+/// Cost: a phone starting a scan sets a bit per till it could hear (or every
+/// till); stopping, or taking a new stand, sets or clears a bit per till; an event reads its till's row (a word per 64
 /// indices of the span) as it visits the phones set in it (`ListenerVisit`).
 /// Memory: a bit per till and index of the span, and a word per index for
 /// the phone there; the span is rebuilt around the phones scanning when a
@@ -53,8 +54,9 @@ final class TillAudiences {
     @exclusivity(unchecked) private var scanning: [UInt64] = []
     /// The phone that scans at each index of the span (`index - base`).
     @exclusivity(unchecked) private var phones: [Borrowed<PhoneEndpoint>?] = []
-    /// Each till's phones scanning that its events pass over (their bits clear).
-    @exclusivity(unchecked) private var passedOverCounts: [Int] = []
+    /// Each till's phones scanning that its events visit (their bits set), and the phones scanning.
+    @exclusivity(unchecked) private var audienceCounts: [Int] = []
+    private var scanningCount = 0
     /// The visits that read an audience rather than every phone scanning (`ListenerVisit`): a
     /// count for tests, which check that a floor took that path.
     @exclusivity(unchecked) var audienceVisits = 0
@@ -69,19 +71,29 @@ final class TillAudiences {
         guard isTracking else { return }
         guard words(tills: tills, width: width) <= maximumWords else { return stop() }
         rows.append(contentsOf: scanning)
-        passedOverCounts.append(0)
+        audienceCounts.append(scanningCount)
         generation &+= 1
     }
 
-    /// The phone starts scanning: it may hear every till.
-    func join(_ phone: PhoneEndpoint) {
+    /// The phone starts scanning: it may hear every till, or only `tills` (indices, each once):
+    /// the others' events pass it over (a phone standing still beyond their reach).
+    func join(_ phone: PhoneEndpoint, tills heard: ArraySlice<Int>? = nil) {
         guard isTracking, cover(phone.index) else { return }
         let slot = phone.index - base
-        // A phone scanning already (a new scan) had its bits counted.
-        let counted = phones[slot] != nil
+        // A phone scanning already (a new scan): its bits go first.
+        if phones[slot] != nil { clearEveryRow(slot) } else { scanningCount += 1 }
         phones[slot] = Borrowed(phone)
         scanning[slot >> 6] |= 1 << UInt64(slot & 63)
-        setEveryRow(slot, counted: counted)
+        if let heard {
+            generation &+= 1
+            let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+            for till in heard where rows[till * width + word] & bit == 0 {
+                rows[till * width + word] |= bit
+                audienceCounts[till] += 1
+            }
+        } else {
+            setEveryRow(slot)
+        }
         phone.audiences = self
     }
 
@@ -91,12 +103,18 @@ final class TillAudiences {
         let slot = phone.index - base
         guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
         phones[slot] = nil
+        scanningCount -= 1
+        scanning[slot >> 6] &= ~(1 << UInt64(slot & 63))
+        clearEveryRow(slot)
+    }
+
+    /// Clears the bit at `slot` in every till's row.
+    private func clearEveryRow(_ slot: Int) {
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
-        scanning[word] &= ~bit
         rows.withUnsafeMutableBufferPointer { rows in
-            passedOverCounts.withUnsafeMutableBufferPointer { passedOver in
-                for till in 0..<tills {
-                    if rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
+            audienceCounts.withUnsafeMutableBufferPointer { audience in
+                for till in 0..<tills where rows[till * width + word] & bit != 0 {
+                    audience[till] -= 1
                     rows[till * width + word] &= ~bit
                 }
             }
@@ -108,7 +126,7 @@ final class TillAudiences {
         guard isTracking else { return }
         let slot = phone.index - base
         guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
-        setEveryRow(slot, counted: true)
+        setEveryRow(slot)
     }
 
     /// The phone, standing still, found it can never hear the till in its stand (silent, or too
@@ -121,7 +139,7 @@ final class TillAudiences {
         let at = till * width + slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         guard rows[at] & bit != 0 else { return }
         rows[at] &= ~bit
-        passedOverCounts[till] += 1
+        audienceCounts[till] -= 1
     }
 
     /// How many of the phones scanning `till`'s events pass over: when few, a visit of every
@@ -129,7 +147,7 @@ final class TillAudiences {
     /// differ only by those that would do nothing.
     @inline(__always)
     func passedOver(till: Int) -> Int {
-        till < passedOverCounts.count ? passedOverCounts.withUnsafeBufferPointer { $0[till] } : 0
+        till < audienceCounts.count ? scanningCount - audienceCounts.withUnsafeBufferPointer { $0[till] } : 0
     }
 
     /// Bumped whenever a bit may have been set or the rows moved (a phone joins or takes a new
@@ -158,15 +176,14 @@ final class TillAudiences {
         return phones.withUnsafeBufferPointer { $0[slot] }
     }
 
-    /// Sets the bit at `slot` in every till's row; `counted`: the phone scanned already, and
-    /// each till passing it over counted it.
-    private func setEveryRow(_ slot: Int, counted: Bool) {
+    /// Sets the bit at `slot` in every till's row.
+    private func setEveryRow(_ slot: Int) {
         generation &+= 1
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         rows.withUnsafeMutableBufferPointer { rows in
-            passedOverCounts.withUnsafeMutableBufferPointer { passedOver in
-                for till in 0..<tills {
-                    if counted, rows[till * width + word] & bit == 0 { passedOver[till] -= 1 }
+            audienceCounts.withUnsafeMutableBufferPointer { audience in
+                for till in 0..<tills where rows[till * width + word] & bit == 0 {
+                    audience[till] += 1
                     rows[till * width + word] |= bit
                 }
             }
@@ -210,7 +227,8 @@ final class TillAudiences {
         rows = []
         scanning = []
         phones = []
-        passedOverCounts = []
+        audienceCounts = []
+        scanningCount = 0
         width = 0
         generation &+= 1
     }
