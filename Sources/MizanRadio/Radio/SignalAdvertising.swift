@@ -81,11 +81,13 @@ final class SignalAdvertising: Advertising {
     /// given): past the breakpoint every till's mean falls by the far field's slope, so the one
     /// strongest there is the strongest at every distance beyond it (`reach`).
     private var strongest: (index: Int, offsets: Double)?
-    /// The most a scanning phone's own part of a held signal adds, dB (`phoneExtra`): the largest
-    /// of the phones as they started to scan.
+    /// The most and the least a scanning phone's own part of a held signal adds, dB (`phoneExtra`):
+    /// the largest and smallest of the phones as they started to scan.
     private var phoneExtraMost = -Double.infinity
-    /// `colliderReach` squared, worked out again (`nil`) when a till or a phone changes it.
+    private var phoneExtraLeast = Double.infinity
+    /// `colliderReach` squared, and `eventReaches`, worked out again (`nil`) when a till or a phone changes them.
     private var colliderReachSquared: Double?
+    private var knownEventReaches: (hearing: Double, interfering: Double)?
     /// Bumped when `strongest` changes: each phone's `interferenceReach` is worked out again.
     private var reachGeneration = 0
     /// The tills across the floor: their indices in order of x (then index), and their x beside.
@@ -119,6 +121,7 @@ final class SignalAdvertising: Advertising {
                                < signal.meanRSSI(till: till.index, distance: beyond) + offsets }) ?? true {
                 strongest = (till.index, offsets)
                 colliderReachSquared = nil
+                knownEventReaches = nil
                 reachGeneration += 1
             }
         }
@@ -159,12 +162,13 @@ final class SignalAdvertising: Advertising {
         // The tills whose events overlap this one, into the reused storage, taken while the event runs.
         var overlapping: [Collider] = []
         swap(&overlapping, &colliders)
-        findColliders(of: till, at: start, in: medium, into: &overlapping)
+        let narrows = findColliders(of: till, at: start, in: medium, into: &overlapping)
         let lastPacket = start + Double(parameters.advertisingChannels - 1) * packetSpacing
         // The phones scanning as the event begins that may hear the till (its audience: not those
         // that found they never can where they stand), in index order.
         var visit = medium.listeners.visit(hearing: till)
-        overlapping.withUnsafeBufferPointer { colliders in
+        overlapping.withUnsafeBufferPointer { overlapping in
+            let colliders = EventColliders(all: overlapping, narrows: narrows)
             while let next = visit.next() {
                 next.with { phone in
                     guard phone.scanning, phone.availability == .on else { return }
@@ -206,6 +210,17 @@ final class SignalAdvertising: Advertising {
         return squared
     }
 
+    /// The most a phone that hears an event may stand from its till (the sensitivity's reach for the
+    /// phone adding the most), and the least reach a scanning phone has for a packet that could spoil
+    /// one (the phone adding the least): together they say whether an event's colliders all lie within
+    /// the reach of every phone that hears it.
+    private func eventReaches() -> (hearing: Double, interfering: Double) {
+        if let known = knownEventReaches { return known }
+        let reaches = (reach(level: parameters.sensitivity, extra: phoneExtraMost), reach(level: silentBelow, extra: phoneExtraLeast))
+        knownEventReaches = reaches
+        return reaches
+    }
+
     /// How far from the phone a till's packet may read `silentBelow` or more, the least that
     /// could spoil a packet heard (`reach`, the phone's own part): worked out once for the floor's tills.
     @inline(__always)
@@ -242,9 +257,9 @@ final class SignalAdvertising: Advertising {
     /// run), in index order: the calendar's few candidates, each asked as
     /// every advertiser once was, then put in order (a till listed twice
     /// near the event is found twice, the same both times).
-    private func findColliders(of till: TillEndpoint, at start: Double, in medium: RadioMedium, into colliders: inout [Collider]) {
+    private func findColliders(of till: TillEndpoint, at start: Double, in medium: RadioMedium, into colliders: inout [Collider]) -> Bool {
         colliders.removeAll(keepingCapacity: true)
-        guard airtime > 0 else { return }
+        guard airtime > 0 else { return false }
         let reach = medium.keepsSilentTills ? colliderReach() : .infinity, position = till.position
         var beyond = 0
         medium.tills.withUnsafeBufferPointer { tills in
@@ -276,6 +291,11 @@ final class SignalAdvertising: Advertising {
         medium.collidersBeyondReach &+= beyond
         assert(colliders.map { [$0.index, $0.event] }.sorted { $0[0] < $1[0] } == scannedColliders(of: till, at: start, among: medium.tills, reach: reach),
                "the calendar's colliders are every advertiser's")
+        // Whether a phone that hears the event may find some of them beyond its reach: one within the
+        // sensitivity's reach of the till, whose reach is at least the least of any phone's.
+        guard medium.keepsSilentTills, let lowest = colliders.first?.x, let highest = colliders.last?.x else { return false }
+        let (hearing, interfering) = eventReaches()
+        return !(till.position.x + hearing - interfering <= lowest && till.position.x - hearing + interfering >= highest)
     }
 
     /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
@@ -306,7 +326,7 @@ final class SignalAdvertising: Advertising {
     /// the next channel. The others the phone cannot hear.
     @inline(__always)
     private func hear(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, lastPacket: Double, at phone: PhoneEndpoint,
-                      colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
+                      colliders: EventColliders, signal: SignalModel, in medium: RadioMedium) {
         if start >= phone.listenEnd || start < phone.listenStart { findInterval(of: phone, at: start) }
         // Scan intervals shorter than an event (possible only through the Swift API's `ScanProfile`):
         // each packet asks which channel the phone listens on then.
@@ -332,7 +352,7 @@ final class SignalAdvertising: Advertising {
     /// the channel the phone listens on at its time, if it listens then.
     @inline(never)
     private func hearPacketByPacket(_ till: TillEndpoint, event: Int, payload: [UInt8], start: Double, at phone: PhoneEndpoint,
-                                    colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
+                                    colliders: EventColliders, signal: SignalModel, in medium: RadioMedium) {
         for channel in 0..<parameters.advertisingChannels {
             let time = start + Double(channel) * packetSpacing
             let interval = scanInterval(phone, at: time)
@@ -365,7 +385,7 @@ final class SignalAdvertising: Advertising {
     /// and a packet they settle is not drawn.
     @inline(__always)
     private func receive(_ till: TillEndpoint, event: Int, payload: [UInt8], at phone: PhoneEndpoint, channel: Int, time: Double,
-                         colliders: UnsafeBufferPointer<Collider>, signal: SignalModel, in medium: RadioMedium) {
+                         colliders: EventColliders, signal: SignalModel, in medium: RadioMedium) {
         let air = medium.air
         guard let heldSignal = packetHeld(phone, till, at: time, signal: signal, in: medium) else {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .heldOff) }
@@ -379,7 +399,7 @@ final class SignalAdvertising: Advertising {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
             return
         }
-        if !colliders.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal, in: medium) {
+        if !colliders.all.isEmpty, !survives(rssi, at: phone, channel: channel, colliders: colliders, signal: signal, in: medium) {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .collided) }
             return
         }
@@ -419,7 +439,7 @@ final class SignalAdvertising: Advertising {
     /// Whether a packet arriving `rssi` dBm strong on `channel` at the phone
     /// survives the other tills' packets of the events in `colliders`.
     @inline(never)
-    private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: UnsafeBufferPointer<Collider>,
+    private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: EventColliders,
                           signal: SignalModel, in medium: RadioMedium) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
         // Standing and hearing every till, what the phone keeps for its stand answers first, read
@@ -428,10 +448,14 @@ final class SignalAdvertising: Advertising {
         let standing = (phone.isStill || medium.now <= phone.motionStart) && medium.listeners.audibility == .everyone
         let stand = phone.standTag
         // Only the colliders across the floor within the phone's reach can spoil the packet.
-        let reach = medium.keepsSilentTills ? interferenceReach(phone) : .infinity, x = medium.position(of: phone).x
-        let window = Self.within(colliders.count, from: x - reach, to: x + reach) { colliders[$0].x }
-        medium.collidersBeyondReach &+= colliders.count - window.count
-        for collider in colliders[window] {
+        let all = colliders.all
+        var window = all.indices
+        if colliders.narrows, medium.keepsSilentTills, case let reach = interferenceReach(phone), reach.isFinite {
+            let x = medium.position(of: phone).x
+            window = Self.within(all.count, from: x - reach, to: x + reach) { all[$0].x }
+            medium.collidersBeyondReach &+= all.count - window.count
+        }
+        for collider in all[window] {
             if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
             let kept = standing ? phone.heldCache.signal(till: collider.index, stand: stand) : nil
             guard let heldSignal = kept ?? collider.till.with({ other in
@@ -452,6 +476,8 @@ final class SignalAdvertising: Advertising {
     /// Of `count` things in order of their x (`x(index)`), those from `low` to `high`, by bisection.
     @inline(__always)
     static func within(_ count: Int, from low: Double, to high: Double, x: (Int) -> Double) -> Range<Int> {
+        // All of them (a floor within the reach), without a search.
+        guard count > 0, x(0) < low || x(count - 1) > high else { return 0..<count }
         func first(_ isPast: (Double) -> Bool) -> Int {
             var first = 0, past = count
             while first < past {
@@ -668,9 +694,11 @@ final class SignalAdvertising: Advertising {
     /// and hears the events that begin at this very instant (`hearEventsBegunNow`).
     func startScan(_ phone: PhoneEndpoint, in medium: RadioMedium) {
         beginScan(phone, in: medium)
-        if phoneExtra(phone) > phoneExtraMost {
-            phoneExtraMost = phoneExtra(phone)
+        let extra = phoneExtra(phone)
+        if extra > phoneExtraMost || extra < phoneExtraLeast {
+            (phoneExtraMost, phoneExtraLeast) = (Swift.max(extra, phoneExtraMost), Swift.min(extra, phoneExtraLeast))
             colliderReachSquared = nil
+            knownEventReaches = nil
         }
         // Standing still, the tills beyond the reach of any packet it could hear pass it over from the start.
         let cuts = phone.isStill && medium.keepsSilentTills
@@ -800,10 +828,10 @@ final class SignalAdvertising: Advertising {
                   till.availability == .on, medium.listeners.canHear(phone, till) else { continue }
             var overlapping: [Collider] = []
             swap(&overlapping, &colliders)
-            findColliders(of: till, at: start, in: medium, into: &overlapping)
-            overlapping.withUnsafeBufferPointer { colliders in
+            let narrows = findColliders(of: till, at: start, in: medium, into: &overlapping)
+            overlapping.withUnsafeBufferPointer { overlapping in
                 hear(till, event: till.events, payload: payload, start: start, lastPacket: lastPacket, at: phone,
-                     colliders: colliders, signal: signal, in: medium)
+                     colliders: EventColliders(all: overlapping, narrows: narrows), signal: signal, in: medium)
             }
             swap(&overlapping, &colliders)
         }
@@ -859,6 +887,13 @@ struct TillSpot {
         position = till.position
         offset = till.offset
     }
+}
+
+/// An advertising event's colliders, in order across the floor, and whether a phone hearing the event
+/// may find some of them beyond its reach (`SignalAdvertising.survives` then looks only within it).
+struct EventColliders {
+    let all: UnsafeBufferPointer<Collider>
+    let narrows: Bool
 }
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
