@@ -228,7 +228,8 @@ import Darwin
     /// The ceiling on a packet's draws is the Chernoff bound of their sum at 2^-53: for Gaussian
     /// draws alone sqrt(2 x 53 ln 2) standard deviations (8.57), rounded up to a 64th of a dB; with
     /// the Danis fit's fades, about 33.4 dB (a numerical convolution of the four draws' densities
-    /// puts their 1 - 2^-53 quantile at 32.3 dB, and the parts' own largest draws sum to 71.9). The
+    /// puts their 1 - 2^-53 quantile at 32.3 dB, and the parts' own largest draws sum to 71.9), and
+    /// for the fades and the noise alone about 25.4 (their own largest: 40.0). The
     /// fades' moment generating function is their distribution's: a midpoint rule over the two
     /// normals agrees. A packet reads its held signal plus its noise, never past the ceiling.
     @Test func aPacketsDrawsStopAtTheirChernoffBoundAtTwoToTheMinus53() throws {
@@ -238,6 +239,7 @@ import Darwin
         let model = SignalModel(parameters: RadioParameters(), generator: SeededGenerator(seed: 4))
         #expect(model.drawCeiling > 33 && model.drawCeiling < 33.8, "\(model.drawCeiling)")
         #expect(model.drawCeiling < model.heldBounds.shadowing + model.heldBounds.fades + model.noiseBound - 35)
+        #expect(model.fadeCeiling > 25 && model.fadeCeiling < 25.8, "the fades and the noise alone: \(model.fadeCeiling)")
         let steps = 601, span = 9.0, width = 2 * span / Double(steps)
         for k in [7.0, 5.7, 0] {
             let fade = RicianFade(kFactordB: k)

@@ -87,8 +87,9 @@ public struct SignalModel: Sendable {
         fresh = Fresh(parameters.linkPackets)
         let channelBound = channel?.largest(normalsUpTo: largestNormal) ?? 0
         heldBounds = (shadowing.largest, (link?.largest(normalsUpTo: largestNormal) ?? 0) + channelBound, channelBound)
-        drawCeiling = Self.drawCeiling(gaussianVariance: shadowingSigma * shadowingSigma + packetNoise * packetNoise,
-                                       fades: [link, channel].compactMap { $0 })
+        let fades = [link, channel].compactMap { $0 }
+        drawCeiling = Self.drawCeiling(gaussianVariance: shadowingSigma * shadowingSigma + packetNoise * packetNoise, fades: fades)
+        fadeCeiling = Self.drawCeiling(gaussianVariance: packetNoise * packetNoise, fades: fades)
     }
 
     /// The first radio's model of `parameters`: nothing held, every packet
@@ -153,14 +154,16 @@ public struct SignalModel: Sendable {
               stand: UInt64, unlessUnder level: Double, fixedAtMost: Double, fixedOffset: (_ needed: Double) -> Double?) -> HeldSignal? {
         // Rounding's slack: these sums and the held signal's add the same terms in other orders.
         let sure = level - 1e-9, bounds = heldBounds, most = drawCeiling, noise = noiseBound
+        let fadesMost = Swift.min(fadeCeiling, bounds.fades + noise)
         let mean = meanRSSI(till: till, distance: position.distance(to: tillPosition)) + offsets[till]
-        if mean + fixedAtMost + Swift.min(most, bounds.shadowing + bounds.fades + noise) < sure { return nil }
+        if mean + fixedAtMost + Swift.min(most, bounds.shadowing + fadesMost) < sure { return nil }
         let shadow = shadowingSigma > 0 ? shadowing.value(till: till, basis: basis) : 0
-        let rest = Swift.min(most, shadow + bounds.fades + noise)
+        // The most the draws can add now: also what the packets never pass.
+        let rest = Swift.min(most, shadow + fadesMost)
         if mean + fixedAtMost + rest < sure { return nil }
         guard let fixed = fixedOffset(sure - (mean + rest)) else { return nil }
         var base = mean + fixed
-        let ceiling = base + most
+        let ceiling = base + rest
         if shadowingSigma > 0 { base += shadow }
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
@@ -181,6 +184,11 @@ public struct SignalModel: Sendable {
     /// beyond which nothing it sends can be heard or spoil a packet) is its mean's: 1.3 km on the
     /// far field, not 16 km.
     public let drawCeiling: Double
+    /// The same for the fades and the noise alone, on top of the shadowing: about 25.4 dB for the
+    /// Danis fit (their own largest draws sum to 40.0). A packet reads at most its mean plus the
+    /// least of `drawCeiling` and its shadowing plus this, so a till whose shadowing is known
+    /// leaves its fades undrawn where even that could not lift it to what matters.
+    public let fadeCeiling: Double
 
     /// The chance a packet's draws pass `drawCeiling`: 2^-53.
     static let ceilingChance = 0x1.0p-53
