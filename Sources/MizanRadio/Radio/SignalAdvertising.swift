@@ -233,17 +233,25 @@ final class SignalAdvertising: Advertising {
 
     /// The farthest any till's packet, with `extra` dB of the phone's part, may read `level` dBm or
     /// more (m): beyond it the strongest till's mean plus its offsets, `extra` and `drawCeiling` is
-    /// under `level` (by bisection; every till's at least as far under, past the breakpoint). At
-    /// least twice the breakpoint; infinite without a far field, or past 10,000 km.
+    /// under `level` (every till's at least as far under, past the breakpoint). At least twice the
+    /// breakpoint; infinite without a far field, or past 10,000 km.
     private func reach(level: Double, extra: Double) -> Double {
         guard let strongest, let far = signal.pathLoss.farField else { return .infinity }
         guard extra > -.infinity else { return 0 }
         // Rounding's slack: what is compared here and a held signal add the same terms in other orders.
-        func reaches(_ distance: Double) -> Bool {
-            signal.meanRSSI(till: strongest.index, distance: distance) + strongest.offsets + extra + signal.drawCeiling >= level - 1e-6
+        func margin(_ distance: Double) -> Double {
+            signal.meanRSSI(till: strongest.index, distance: distance) + strongest.offsets + extra + signal.drawCeiling - (level - 1e-6)
         }
         var near = 2 * far.breakpoint, beyond = 1e7
-        guard reaches(near) else { return near }
+        let left = margin(near)
+        guard left >= 0 else { return near }
+        // Past the breakpoint the mean falls by the far field's slope: where the margin is spent (a
+        // little beyond, for rounding), checked; by bisection should rounding leave it short.
+        let spent = near * pow(10, left / (10 * far.exponent)) * (1 + 1e-9)
+        guard spent < beyond else { return .infinity }
+        if margin(spent) < 0 { return spent }
+        func reaches(_ distance: Double) -> Bool { margin(distance) >= 0 }
+        near = spent
         guard !reaches(beyond) else { return .infinity }
         for _ in 0..<64 {
             let middle = (near + beyond) / 2
