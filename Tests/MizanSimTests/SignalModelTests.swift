@@ -204,6 +204,7 @@ import Darwin
                         #expect(unless.link.bitPattern == held.link.bitPattern)
                         #expect((0..<3).allSatisfy { unless.channel($0).bitPattern == held.channel($0).bitPattern })
                         #expect(unless.noiseKey == held.noiseKey)
+                        #expect(unless.ceiling.bitPattern == held.ceiling.bitPattern)
                     } else {
                         cut += 1
                         #expect((0..<3).allSatisfy { min(held.channel($0) + noise, held.ceiling) < level },
@@ -211,7 +212,7 @@ import Darwin
                         let mean = model.meanRSSI(till: till, distance: at.distance(to: position)) + model.offsets[till]
                         if asked {
                             cutAtTheLink += 1
-                        } else if mean + atMost + min(ceiling, bounds.shadowing + bounds.fades + noise) < level {
+                        } else if mean + atMost + min(ceiling, bounds.shadowing + min(model.fadeCeiling, bounds.fades + noise)) < level {
                             cutAtTheMean += 1
                         } else {
                             cutAtTheShadowing += 1
@@ -229,7 +230,8 @@ import Darwin
     /// draws alone sqrt(2 x 53 ln 2) standard deviations (8.57), rounded up to a 64th of a dB; with
     /// the Danis fit's fades, about 33.4 dB (a numerical convolution of the four draws' densities
     /// puts their 1 - 2^-53 quantile at 32.3 dB, and the parts' own largest draws sum to 71.9), and
-    /// for the fades and the noise alone about 25.4 (their own largest: 40.0). The
+    /// for the fades and the noise alone about 25.4 (their own largest: 40.0); fades too steady for
+    /// their series (K 60 and 80 dB) add their largest draw, hundredths of a dB. The
     /// fades' moment generating function is their distribution's: a midpoint rule over the two
     /// normals agrees. A packet reads its held signal plus its noise, never past the ceiling.
     @Test func aPacketsDrawsStopAtTheirChernoffBoundAtTwoToTheMinus53() throws {
@@ -254,9 +256,16 @@ import Darwin
                     }
                 }
                 let quadrature = log(sum * width * width / (2 * Double.pi))
-                #expect(abs(fade.logMomentGenerating(t) - quadrature) < 1e-3, "K \(k) dB, t \(t): \(fade.logMomentGenerating(t)) against \(quadrature)")
+                #expect(abs(fade.logMomentGenerating(t, normalsUpTo: .infinity) - quadrature) < 1e-3, "K \(k) dB, t \(t): \(fade.logMomentGenerating(t, normalsUpTo: .infinity)) against \(quadrature)")
             }
         }
+        // Fades too steady for the series (K past 26 dB) are bounded by their largest draw.
+        var steady = RadioParameters()
+        steady.fadingKdB = 80
+        steady.channelFadingKdB = 60
+        let steadyModel = SignalModel(parameters: steady, generator: SeededGenerator(seed: 4))
+        let gaussianOnly = SignalModel.drawCeiling(gaussianVariance: 2.3 * 2.3 + 1.6 * 1.6, fades: [])
+        #expect(steadyModel.drawCeiling >= gaussianOnly && steadyModel.drawCeiling < gaussianOnly + 0.1, "\(steadyModel.drawCeiling)")
         let held = HeldSignal(link: -70, channels: (-70, -71, -72), noiseKey: 1, ceiling: -60)
         #expect(held.packet(on: 1, noise: 3) == -68)
         #expect(held.packet(on: 0, noise: 12) == -60)

@@ -19,7 +19,9 @@ extension PhoneEndpoint {
         self.facing = facing
         self.motion = motion
     }
-    /// The carrier's body and carriage by direction (`DirectionGain`), and the way they face while standing.
+    /// The carrier's body and carriage by direction (`DirectionGain`), and the way they face while
+    /// standing: set before the phone scans (the signal model's reaches take a phone's carriage as
+    /// it starts to scan, `SignalAdvertising.phoneExtra`).
     package func carry(_ direction: DirectionGain, facing: Double) {
         self.direction = direction
         self.facing = facing

@@ -164,8 +164,9 @@ package final class PhoneEndpoint {
     /// standing, its stand's; walking, where it is at that instant (every till asked then shares them).
     var shadowingBasis: (x: Double, y: Double, basis: SharedSpectrumShadowing.Basis)?
     /// How far a till's packet may reach this phone at the level where it could spoil one heard
-    /// (`SignalAdvertising.interferenceReach`), for the floor's tills as they were at `generation`.
-    @exclusivity(unchecked) var interferenceReach = (generation: -1, distance: Double.infinity)
+    /// (`SignalAdvertising.interferenceReach`), for the floor's tills as they were at `generation`
+    /// and the phone's own part of a held signal `extra`.
+    @exclusivity(unchecked) var interferenceReach = (generation: -1, extra: Double.nan, distance: Double.infinity)
     /// Bumped whenever its motion changes: a new stand, new fades.
     @exclusivity(unchecked) var stands: UInt64 = 0
     /// Its stand's low 32 bits, as `heldCache`'s entries record it.

@@ -191,6 +191,8 @@ final class SignalAdvertising: Advertising {
 
     /// The most the phone's own part of a held signal adds, dB: its offset less its body loss, its
     /// carrier's body at its best toward any till, and the walls at their least (`heldStanding`).
+    /// The floor sets a phone's carriage before it scans (`PhoneEndpoint.carry`): the reaches take
+    /// each phone's as it starts to scan.
     private func phoneExtra(_ phone: PhoneEndpoint) -> Double {
         phone.offset - phone.bodyLoss + phone.direction.largest + walls.mostGained
     }
@@ -225,8 +227,9 @@ final class SignalAdvertising: Advertising {
     /// could spoil a packet heard (`reach`, the phone's own part): worked out once for the floor's tills.
     @inline(__always)
     private func interferenceReach(_ phone: PhoneEndpoint) -> Double {
-        if phone.interferenceReach.generation != reachGeneration {
-            phone.interferenceReach = (reachGeneration, reach(level: silentBelow, extra: phoneExtra(phone)))
+        let extra = phoneExtra(phone)
+        if phone.interferenceReach.generation != reachGeneration || phone.interferenceReach.extra != extra {
+            phone.interferenceReach = (reachGeneration, extra, reach(level: silentBelow, extra: extra))
         }
         return phone.interferenceReach.distance
     }
@@ -234,9 +237,10 @@ final class SignalAdvertising: Advertising {
     /// The farthest any till's packet, with `extra` dB of the phone's part, may read `level` dBm or
     /// more (m): beyond it the strongest till's mean plus its offsets, `extra` and `drawCeiling` is
     /// under `level` (every till's at least as far under, past the breakpoint). At least twice the
-    /// breakpoint; infinite without a far field, or past 10,000 km.
+    /// breakpoint (0 before any phone has scanned: no extra); infinite without a far field that
+    /// steepens, or past 10,000 km.
     private func reach(level: Double, extra: Double) -> Double {
-        guard let strongest, let far = signal.pathLoss.farField else { return .infinity }
+        guard let strongest, let far = signal.pathLoss.farField, far.exponent > 0 else { return .infinity }
         guard extra > -.infinity else { return 0 }
         // Rounding's slack: what is compared here and a held signal add the same terms in other orders.
         func margin(_ distance: Double) -> Double {

@@ -8,7 +8,8 @@ public struct HeldSignal: Sendable {
     /// 0 off the signal model, where nothing draws noise from it.
     let noiseKey: UInt64
     /// The pair's mean with its offsets plus the least of the model's `drawCeiling` and its
-    /// shadowing plus `fadeCeiling`, dBm: what its draws never lift an advertising packet past.
+    /// shadowing plus `fadeCeiling` (or the fades' and noise's own largest, if less), dBm: what
+    /// its draws never lift an advertising packet past.
     public let ceiling: Double
 
     init(link: Double, channels: (Double, Double, Double), noiseKey: UInt64, ceiling: Double) {

@@ -55,14 +55,17 @@ public struct RicianFade: Sendable {
         return 10 * log10(re * re + im * im) + 1e-9
     }
 
-    /// ln E[e^(t F)] for the fade F (dB) this draws, `t` per dB: with P = |h|^2 and s = 10 t / ln 10,
-    /// E[P^s] = (2 scatter^2)^s Gamma(1 + s) e^-K 1F1(1 + s; 1; K), K = lineOfSight^2 / (2 scatter^2)
-    /// (the non-central chi-square's moments; 1F1 by its series, in logarithms), less t times
-    /// the fade's mean. Its normals unbounded: the hashed ones, within 8.2 sd, give at most this.
-    func logMomentGenerating(_ t: Double) -> Double {
+    /// At most ln E[e^(t F)] for the fade F (dB) this draws, `t` (> 0) per dB, its normals at most
+    /// `largest` in size: with P = |h|^2 and s = 10 t / ln 10, E[P^s] = (2 scatter^2)^s Gamma(1 + s)
+    /// e^-K 1F1(1 + s; 1; K), K = lineOfSight^2 / (2 scatter^2) (the non-central chi-square's
+    /// moments, its normals unbounded; 1F1 by its series, in logarithms), less t times the fade's
+    /// mean. Past K 400 (26 dB: a fade within a dB or so), whose series would run to thousands of
+    /// terms, t times the largest fade instead (`largest(normalsUpTo:)`), which F never passes.
+    func logMomentGenerating(_ t: Double, normalsUpTo largest: Double) -> Double {
         let s = t * 10 / log(10.0)
         guard scatter > 0 else { return t * (10 * log10(Swift.max(lineOfSight * lineOfSight, 1e-12)) - mean) }
         let k = lineOfSight * lineOfSight / (2 * scatter * scatter)
+        guard k <= 400 else { return t * self.largest(normalsUpTo: largest) }
         // ln of the series' sum: its terms (1 + s)_n K^n / (n!)^2 rise to a peak and fall; summed
         // relative to the largest so far until they are e^-40 of it and falling.
         var series = 0.0

@@ -1,5 +1,6 @@
 import MizanGeometry
 import MizanTime
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -87,9 +88,8 @@ public struct SignalModel: Sendable {
         fresh = Fresh(parameters.linkPackets)
         let channelBound = channel?.largest(normalsUpTo: largestNormal) ?? 0
         heldBounds = (shadowing.largest, (link?.largest(normalsUpTo: largestNormal) ?? 0) + channelBound, channelBound)
-        let fades = [link, channel].compactMap { $0 }
-        drawCeiling = Self.drawCeiling(gaussianVariance: shadowingSigma * shadowingSigma + packetNoise * packetNoise, fades: fades)
-        fadeCeiling = Self.drawCeiling(gaussianVariance: packetNoise * packetNoise, fades: fades)
+        (drawCeiling, fadeCeiling) = Self.ceilings(CeilingKey(shadowingSigma: shadowingSigma, packetNoise: parameters.packetNoise,
+                                                              fadingKdB: parameters.fadingKdB, channelFadingKdB: parameters.channelFadingKdB))
     }
 
     /// The first radio's model of `parameters`: nothing held, every packet
@@ -196,22 +196,55 @@ public struct SignalModel: Sendable {
     /// `drawCeiling` for draws whose Gaussian parts (the shadowing field, whose every moment
     /// generating function is at most the Gaussian's; the noise) have `gaussianVariance` in all,
     /// plus `fades`: min over t of (ln E[e^(t S)] - ln 2^-53) / t, which the sum S passes with a
-    /// chance under 2^-53 (Markov's inequality on e^(t S)), rounded up to a 64th of a dB so that
-    /// the last bits of the C library's logarithms do not move it. 0 when nothing is drawn.
+    /// chance under 2^-53 (Markov's inequality on e^(t S), at any t), rounded up to a 64th of a
+    /// dB. 0 when nothing is drawn.
     static func drawCeiling(gaussianVariance: Double, fades: [RicianFade]) -> Double {
         guard gaussianVariance > 0 || !fades.isEmpty else { return 0 }
-        let rarity = -log(ceilingChance)
-        func bound(_ t: Double) -> Double {
-            (t * t * gaussianVariance / 2 + fades.reduce(0) { $0 + $1.logMomentGenerating(t) } + rarity) / t
+        let rarity = -log(ceilingChance), largest = NormalQuantile.of(1 - 0x1.0p-53)
+        func bound(_ logT: Double) -> Double {
+            let t = exp(logT)
+            return (t * t * gaussianVariance / 2 + fades.reduce(0) { $0 + $1.logMomentGenerating(t, normalsUpTo: largest) } + rarity) / t
         }
-        // The bound is smallest at one t: a golden-section search over log t, from 10^-3 to 10^2 per dB.
+        // The bound is smallest at one t: a golden-section search over log t, from 10^-3 to 10^2 per
+        // dB, one new bound a step (each is a bound: the least found is taken).
         var low = log(1e-3), high = log(1e2)
         let ratio = (5.0.squareRoot() - 1) / 2
-        for _ in 0..<80 {
-            let a = high - ratio * (high - low), b = low + ratio * (high - low)
-            if bound(exp(a)) < bound(exp(b)) { high = b } else { low = a }
+        var a = high - ratio * (high - low), b = low + ratio * (high - low)
+        var boundA = bound(a), boundB = bound(b)
+        for _ in 0..<48 {
+            if boundA < boundB {
+                (high, b, boundB) = (b, a, boundA)
+                a = high - ratio * (high - low)
+                boundA = bound(a)
+            } else {
+                (low, a, boundA) = (a, b, boundB)
+                b = low + ratio * (high - low)
+                boundB = bound(b)
+            }
         }
-        return (bound(exp((low + high) / 2)) * 64).rounded(.up) / 64
+        return (Swift.min(boundA, boundB) * 64).rounded(.up) / 64
+    }
+
+    /// What the ceilings are worked out from: the model's draws.
+    struct CeilingKey: Hashable {
+        let shadowingSigma: Double, packetNoise: Double, fadingKdB: Double, channelFadingKdB: Double?
+    }
+
+    /// The ceilings worked out so far, by draws: a floor's runs (a sweep's thousands) share them.
+    private static let knownCeilings = Mutex<[CeilingKey: (draws: Double, fades: Double)]>([:])
+
+    /// `drawCeiling` and `fadeCeiling` for `key`, worked out once per process (at most 256 kept).
+    static func ceilings(_ key: CeilingKey) -> (draws: Double, fades: Double) {
+        if let known = knownCeilings.withLock({ $0[key] }) { return known }
+        let fades = [RicianFade(kFactordB: key.fadingKdB)] + (key.channelFadingKdB.map { [RicianFade(kFactordB: $0)] } ?? [])
+        let noise = key.packetNoise * key.packetNoise
+        let ceilings = (draws: drawCeiling(gaussianVariance: key.shadowingSigma * key.shadowingSigma + noise, fades: fades),
+                        fades: drawCeiling(gaussianVariance: noise, fades: fades))
+        knownCeilings.withLock { known in
+            if known.count >= 256 { known.removeAll() }
+            known[key] = ceilings
+        }
+        return ceilings
     }
 
     /// The most a held signal's draws can add, dB: the shadowing (each of its features' terms at
