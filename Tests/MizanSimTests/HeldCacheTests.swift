@@ -6,7 +6,7 @@ import MizanGeometry
 /// A scanning phone's bounded cache of held signals and its table of hold-offs.
 @Suite struct HeldCacheTests {
     static func signal(_ dBm: Double) -> ChannelSignal {
-        ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), noiseKey: UInt64(-dBm), ceiling: dBm + 40)
+        ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), ceiling: dBm + 40)
     }
 
     @Test func twoTillsSharingASlotEachGetTheirOwnValueOrNone() {
@@ -26,7 +26,7 @@ import MizanGeometry
         cache.removeAll(capacity: 8, tills: 64)
         cache.keep(Self.signal(-60), till: 3, stand: 7)
         #expect(cache.signal(till: 3, stand: 8) == nil)
-        #expect(cache.signal(till: 3, stand: 7)?.noiseKey == 60)
+        #expect(cache.signal(till: 3, stand: 7)?.ceiling == -20)
     }
 
     @Test func theCacheGrowsWithTheTillsHeardInAStandUpToItsLimit() {
@@ -37,17 +37,17 @@ import MizanGeometry
         cache.keep(Self.signal(-60), till: 0, stand: 1)
         cache.keep(Self.signal(-70), till: 64, stand: 1)
         #expect(cache.capacity == 128)
-        #expect(cache.signal(till: 0, stand: 1)?.noiseKey == 60 && cache.signal(till: 64, stand: 1)?.noiseKey == 70)
+        #expect(cache.signal(till: 0, stand: 1)?.ceiling == -20 && cache.signal(till: 64, stand: 1)?.ceiling == -30)
         // A stale entry (an earlier stand) gives way without growing.
         cache.keep(Self.signal(-80), till: 128, stand: 2)
-        #expect(cache.capacity == 128 && cache.signal(till: 128, stand: 2)?.noiseKey == 80)
+        #expect(cache.capacity == 128 && cache.signal(till: 128, stand: 2)?.ceiling == -40)
         // Never past the limit: tills 1,000 apart share a slot there, the last asked holding it.
         for till in 0..<1_000 { cache.keep(Self.signal(-60), till: till, stand: 3) }
         #expect(cache.capacity == 1_000)
         #expect((0..<1_000).allSatisfy { cache.signal(till: $0, stand: 3) != nil })
         cache.keep(Self.signal(-70), till: 1_003, stand: 3)
         #expect(cache.capacity == 1_000)
-        #expect(cache.signal(till: 1_003, stand: 3)?.noiseKey == 70 && cache.signal(till: 3, stand: 3) == nil && cache.signal(till: 4, stand: 3) != nil)
+        #expect(cache.signal(till: 1_003, stand: 3)?.ceiling == -30 && cache.signal(till: 3, stand: 3) == nil && cache.signal(till: 4, stand: 3) != nil)
     }
 
     @Test func aSilentTillIsSilentForItsStandOnly() {

@@ -203,7 +203,6 @@ import Darwin
                         kept += 1
                         #expect(unless.link.bitPattern == held.link.bitPattern)
                         #expect((0..<3).allSatisfy { unless.channel($0).bitPattern == held.channel($0).bitPattern })
-                        #expect(unless.noiseKey == held.noiseKey)
                         #expect(unless.ceiling.bitPattern == held.ceiling.bitPattern)
                     } else {
                         cut += 1
@@ -266,7 +265,7 @@ import Darwin
         let steadyModel = SignalModel(parameters: steady, generator: SeededGenerator(seed: 4))
         let gaussianOnly = SignalModel.drawCeiling(gaussianVariance: 2.3 * 2.3 + 1.6 * 1.6, fades: [])
         #expect(steadyModel.drawCeiling >= gaussianOnly && steadyModel.drawCeiling < gaussianOnly + 0.1, "\(steadyModel.drawCeiling)")
-        let held = HeldSignal(link: -70, channels: (-70, -71, -72), noiseKey: 1, ceiling: -60)
+        let held = HeldSignal(link: -70, channels: (-70, -71, -72), ceiling: -60)
         #expect(held.packet(on: 1, noise: 3) == -68)
         #expect(held.packet(on: 0, noise: 12) == -60)
     }

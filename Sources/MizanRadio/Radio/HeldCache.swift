@@ -26,12 +26,12 @@ struct HeldCache {
     private var silent: [UInt64] = []
     private var silentStand = UInt32.max
 
-    /// The most entries a phone keeps (48 bytes each: 96 KB a phone): at least the tills a floor
+    /// The most entries a phone keeps (40 bytes each: 80 KB a phone): at least the tills a floor
     /// file may have (`FloorFile.maximumTills`, 2,000), so that within the floor's limits every
     /// till has its own slot however many of them a phone can hear.
     static let maximumCapacity = 2_048
 
-    /// The slots a cache starts with (3 KB).
+    /// The slots a cache starts with (2.5 KB).
     static let initialCapacity = 64
 
     /// Empties the cache (a scan starts), to grow to at most `capacity` slots (at least one), with
@@ -146,7 +146,7 @@ struct HeldCache {
     }
 }
 
-/// One entry of `HeldCache`: 48 bytes.
+/// One entry of `HeldCache`: 40 bytes.
 struct HeldEntry {
     /// The till's index; -1 in an empty slot.
     var till: Int32 = -1

@@ -406,7 +406,8 @@ final class SignalAdvertising: Advertising {
         let mean = heldSignal.channel(channel), noiseBound = signal.noiseBound
         let sensitivity = parameters.sensitivity
         guard mean + noiseBound >= sensitivity else { return }
-        let rssi = Swift.min(mean + signal.noise(pair: heldSignal.noiseKey, event: event, channel: channel), heldSignal.ceiling)
+        let pair = signal.pairKey(till: till.index, phone: phone.index)
+        let rssi = Swift.min(mean + signal.noise(pair: pair, event: event, channel: channel), heldSignal.ceiling)
         guard rssi >= sensitivity else {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .belowSensitivity) }
             return
@@ -415,7 +416,7 @@ final class SignalAdvertising: Advertising {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .collided) }
             return
         }
-        var draws = signal.reportState(pair: heldSignal.noiseKey, event: event, channel: channel)
+        var draws = signal.reportState(pair: pair, event: event, channel: channel)
         if bystanderMean > 0, !survivesBystanders(rssi, &draws, signal: signal) {
             if let air { air.lost(till: till.index, event: event, channel: channel, phone: phone.index, why: .bystander) }
             return
@@ -478,7 +479,8 @@ final class SignalAdvertising: Advertising {
             // packet: its noise is not drawn (a hash, so no other draw moves).
             if rssi - Swift.min(interferer + noiseBound, ceiling) >= capture { continue }
             if rssi - Swift.min(interferer - noiseBound, ceiling) < capture { return false }
-            if rssi - Swift.min(interferer + signal.noise(pair: heldSignal.noiseKey, event: collider.event, channel: channel), ceiling) < capture {
+            if rssi - Swift.min(interferer + signal.noise(till: collider.index, event: collider.event, phone: phone.index, channel: channel), ceiling)
+                < capture {
                 return false
             }
         }

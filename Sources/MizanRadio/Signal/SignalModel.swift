@@ -168,11 +168,11 @@ public struct SignalModel: Sendable {
         let pair = pairKey(till: till, phone: phone)
         var state = key(pair: pair, stand: stand)
         if let link { base += link.fade(&state, normals, decibels) }
-        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), noiseKey: pair, ceiling: ceiling) }
+        guard let channel else { return HeldSignal(link: base, channels: (base, base, base), ceiling: ceiling) }
         if Swift.min(base + bounds.channel + noise, ceiling) < sure { return nil }
         let c0 = channel.fade(&state, normals, decibels), c1 = channel.fade(&state, normals, decibels)
         let c2 = channel.fade(&state, normals, decibels)
-        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), noiseKey: pair, ceiling: ceiling)
+        return HeldSignal(link: base, channels: (base + c0, base + c1, base + c2), ceiling: ceiling)
     }
 
     /// The most a packet's draws (the shadowing, the link's and the channel's fades and the noise)
@@ -267,7 +267,7 @@ public struct SignalModel: Sendable {
         noise(pair: pairKey(till: till, phone: phone), event: event, channel: channel)
     }
 
-    /// `noise(till:event:phone:channel:)` for the pair whose `HeldSignal.noiseKey` is `pair`
+    /// `noise(till:event:phone:channel:)` for the pair whose `pairKey` is `pair`
     /// (the same value, without hashing the till and phone again for every packet).
     @inline(__always)
     func noise(pair: UInt64, event: Int, channel: Int) -> Double {
@@ -277,7 +277,7 @@ public struct SignalModel: Sendable {
     }
 
     /// The hash state of what the phone's stack does with one packet it
-    /// decoded (till's event `event` on `channel`, the pair's `noiseKey`):
+    /// decoded (till's event `event` on `channel`, the pair's `pairKey`):
     /// its report loss and its hold-off, drawn by `unit` and `normal` from
     /// this state, never from the medium's generator, so that they do not
     /// depend on the order in which the phones are visited.
@@ -294,7 +294,8 @@ public struct SignalModel: Sendable {
     }
 
     /// The hash of a (till, phone) pair: the part of every draw's key that does not change with the stand or packet.
-    private func pairKey(till: Int, phone: Int) -> UInt64 {
+    @inline(__always)
+    func pairKey(till: Int, phone: Int) -> UInt64 {
         let h = SeededGenerator.mix64(hashKey ^ UInt64(truncatingIfNeeded: till))
         return SeededGenerator.mix64(h ^ UInt64(truncatingIfNeeded: phone) &* 0x9E37_79B9_7F4A_7C15)
     }
