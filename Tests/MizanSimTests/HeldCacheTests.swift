@@ -170,7 +170,7 @@ import MizanGeometry
     }
 
     /// Tills 1 km apart in a row of 14 km, each with its payer: an event's colliders farther than
-    /// any packet that could spoil one heard reaches are passed over (`SignalAdvertising.colliderReach`),
+    /// any packet that could spoil one heard reaches are passed over (`SignalAdvertising.eventReaches`),
     /// and a packet's colliders beyond its phone's reach are not asked; the trace is the one of
     /// every collider asked.
     @Test func collidersBeyondTheReachOfAnyPacketThatCouldSpoilOneArePassedOverGivingTheSameTrace() throws {

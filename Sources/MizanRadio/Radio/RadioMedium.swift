@@ -94,7 +94,7 @@ public final class RadioMedium {
     /// before it had counted every wall between (`SimpleAdvertising`).
     @exclusivity(unchecked) package var linkMeansCut = 0
     /// Another till's events overlapping an event, or a packet heard, that were passed over as
-    /// beyond the reach of any packet that could spoil one (`SignalAdvertising.colliderReach`,
+    /// beyond the reach of any packet that could spoil one (`SignalAdvertising.eventReaches`,
     /// `survives`).
     @exclusivity(unchecked) package var collidersBeyondReach = 0
     /// `parameters.advertisingDelayMax` in nanoseconds, as `advertisingDelay()` draws it.

@@ -85,9 +85,8 @@ final class SignalAdvertising: Advertising {
     /// the largest and smallest of the phones as they started to scan.
     private var phoneExtraMost = -Double.infinity
     private var phoneExtraLeast = Double.infinity
-    /// `colliderReach` squared, and `eventReaches`, worked out again (`nil`) when a till or a phone changes them.
-    private var colliderReachSquared: Double?
-    private var knownEventReaches: (hearing: Double, interfering: Double)?
+    /// `eventReaches`, worked out again (`nil`) when a till or a phone changes them.
+    private var knownEventReaches: (hearing: Double, colliders: Double, interferingLeast: Double)?
     /// Bumped when `strongest` changes: each phone's `interferenceReach` is worked out again.
     private var reachGeneration = 0
     /// The tills across the floor: their indices in order of x (then index), and their x beside.
@@ -120,7 +119,6 @@ final class SignalAdvertising: Advertising {
             if strongest.map({ signal.meanRSSI(till: $0.index, distance: beyond) + $0.offsets
                                < signal.meanRSSI(till: till.index, distance: beyond) + offsets }) ?? true {
                 strongest = (till.index, offsets)
-                colliderReachSquared = nil
                 knownEventReaches = nil
                 reachGeneration += 1
             }
@@ -197,28 +195,24 @@ final class SignalAdvertising: Advertising {
         phone.offset - phone.bodyLoss + phone.direction.largest + walls.mostGained
     }
 
-    /// How far from an event's till another till's packet may spoil one of the event's that is
-    /// heard, squared (m^2): a packet heard reads the sensitivity or more, so its phone is within
-    /// the reach of the sensitivity (`reach`); a packet that spoils it reads at least `silentBelow`,
-    /// so its till is within that level's reach of the phone; the two together bound the tills'
-    /// distance. Exact: a packet reads at most its mean plus its offsets and `drawCeiling`, and the
-    /// phones' part is the most of any phone that has scanned (a phone's carriage is set before it
-    /// scans). Infinite without a far field (one slope carries a till's reach past any floor).
-    private func colliderReach() -> Double {
-        if let known = colliderReachSquared { return known }
-        let distance = reach(level: parameters.sensitivity, extra: phoneExtraMost) + reach(level: silentBelow, extra: phoneExtraMost)
-        let squared = distance.isFinite ? distance * distance : .infinity
-        colliderReachSquared = squared
-        return squared
-    }
-
-    /// The most a phone that hears an event may stand from its till (the sensitivity's reach for the
-    /// phone adding the most), and the least reach a scanning phone has for a packet that could spoil
-    /// one (the phone adding the least): together they say whether an event's colliders all lie within
-    /// the reach of every phone that hears it.
-    private func eventReaches() -> (hearing: Double, interfering: Double) {
+    /// The floor's reaches for an event (`findColliders`), from the tills and the phones that have
+    /// scanned (a phone's carriage is set before it scans); infinite without a far field (one slope
+    /// carries a till's reach past any floor). Exact: a packet reads at most its mean plus its
+    /// offsets and `drawCeiling`.
+    /// - `hearing`: the most a phone that hears an event may stand from its till (the sensitivity's
+    ///   reach for the phone adding the most);
+    /// - `colliders`: how far from the event's till another till's packet may spoil one heard,
+    ///   squared (m^2): the phone stands within `hearing`, and a packet that spoils one reads at
+    ///   least `silentBelow`, so its till stands within that level's reach of the phone (the phone
+    ///   adding the most);
+    /// - `interferingLeast`: the least reach of any scanning phone for a packet that could spoil
+    ///   one (the phone adding the least): with `hearing`, whether an event's colliders all lie
+    ///   within the reach of every phone that hears it.
+    private func eventReaches() -> (hearing: Double, colliders: Double, interferingLeast: Double) {
         if let known = knownEventReaches { return known }
-        let reaches = (reach(level: parameters.sensitivity, extra: phoneExtraMost), reach(level: silentBelow, extra: phoneExtraLeast))
+        let hearing = reach(level: parameters.sensitivity, extra: phoneExtraMost)
+        let distance = hearing + reach(level: silentBelow, extra: phoneExtraMost)
+        let reaches = (hearing, distance.isFinite ? distance * distance : .infinity, reach(level: silentBelow, extra: phoneExtraLeast))
         knownEventReaches = reaches
         return reaches
     }
@@ -272,7 +266,7 @@ final class SignalAdvertising: Advertising {
     private func findColliders(of till: TillEndpoint, at start: Double, in medium: RadioMedium, into colliders: inout [Collider]) -> Bool {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return false }
-        let reach = medium.keepsSilentTills ? colliderReach() : .infinity, position = till.position
+        let reach = medium.keepsSilentTills ? eventReaches().colliders : .infinity, position = till.position
         var beyond = 0
         medium.tills.withUnsafeBufferPointer { tills in
             eventCalendar.forEachCandidate(around: start, within: airtime) { index in
@@ -306,7 +300,7 @@ final class SignalAdvertising: Advertising {
         // Whether a phone that hears the event may find some of them beyond its reach: one within the
         // sensitivity's reach of the till, whose reach is at least the least of any phone's.
         guard medium.keepsSilentTills, let lowest = colliders.first?.x, let highest = colliders.last?.x else { return false }
-        let (hearing, interfering) = eventReaches()
+        let reaches = eventReaches(), hearing = reaches.hearing, interfering = reaches.interferingLeast
         return !(till.position.x + hearing - interfering <= lowest && till.position.x - hearing + interfering >= highest)
     }
 
@@ -711,7 +705,6 @@ final class SignalAdvertising: Advertising {
         let extra = phoneExtra(phone)
         if extra > phoneExtraMost || extra < phoneExtraLeast {
             (phoneExtraMost, phoneExtraLeast) = (Swift.max(extra, phoneExtraMost), Swift.min(extra, phoneExtraLeast))
-            colliderReachSquared = nil
             knownEventReaches = nil
         }
         // Standing still, the tills beyond the reach of any packet it could hear pass it over from the start.

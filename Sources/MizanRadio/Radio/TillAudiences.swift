@@ -84,16 +84,7 @@ final class TillAudiences {
         if phones[slot] != nil { clearEveryRow(slot) } else { scanningCount += 1 }
         phones[slot] = Borrowed(phone)
         scanning[slot >> 6] |= 1 << UInt64(slot & 63)
-        if let heard {
-            generation &+= 1
-            let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
-            for till in heard where rows[till * width + word] & bit == 0 {
-                rows[till * width + word] |= bit
-                audienceCounts[till] += 1
-            }
-        } else {
-            setEveryRow(slot)
-        }
+        if let heard { setRows(slot, of: heard) } else { setRows(slot, of: 0..<tills) }
         phone.audiences = self
     }
 
@@ -126,7 +117,7 @@ final class TillAudiences {
         guard isTracking else { return }
         let slot = phone.index - base
         guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
-        setEveryRow(slot)
+        setRows(slot, of: 0..<tills)
     }
 
     /// The phone, standing still, found it can never hear the till in its stand (silent, or too
@@ -176,13 +167,13 @@ final class TillAudiences {
         return phones.withUnsafeBufferPointer { $0[slot] }
     }
 
-    /// Sets the bit at `slot` in every till's row.
-    private func setEveryRow(_ slot: Int) {
+    /// Sets the bit at `slot` in the rows of `heard` (tills, each once).
+    private func setRows(_ slot: Int, of heard: some Sequence<Int>) {
         generation &+= 1
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         rows.withUnsafeMutableBufferPointer { rows in
             audienceCounts.withUnsafeMutableBufferPointer { audience in
-                for till in 0..<tills where rows[till * width + word] & bit == 0 {
+                for till in heard where rows[till * width + word] & bit == 0 {
                     audience[till] += 1
                     rows[till * width + word] |= bit
                 }
