@@ -86,12 +86,20 @@ final class SignalAdvertising: Advertising {
     private var phoneExtraMost = -Double.infinity
     private var phoneExtraLeast = Double.infinity
     /// `eventReaches`, worked out again (`nil`) when a till or a phone changes them.
-    private var knownEventReaches: (hearing: Double, colliders: Double, interferingLeast: Double)?
-    /// Bumped when `strongest` changes: each phone's `interferenceReach` is worked out again.
+    private var knownEventReaches: (hearing: Double, interferingMost: Double, interferingLeast: Double)?
+    /// Bumped when `strongest` changes: each phone's `interferenceReach` and each till's share are worked out again.
     private var reachGeneration = 0
-    /// The tills across the floor: their indices in order of x (then index), and their x beside.
-    private var acrossIndices: [Int] = []
-    private var acrossX: [Double] = []
+    /// Each till's own reach as a share of the strongest till's (`ownReach`), by index, for `reachGeneration`
+    /// (`sharesGeneration`).
+    private var reachShares: [Double] = []
+    private var sharesGeneration = -1
+    /// The tills in order across the floor, and their shares of the strongest till's reach in that order.
+    private var across = AcrossOrder([])
+    private var acrossShares: [Double] = []
+    private var acrossGeneration = -1
+    /// The tills a phone that starts scanning may hear or be spoiled by (`tills(across:reaching:)`),
+    /// kept to reuse the storage.
+    private var reaching: [Int] = []
 
     /// `delayMaxNanos`: `parameters.advertisingDelayMax` in nanoseconds.
     init(parameters: RadioParameters, room: SignalModel, walls: Walls, delayMaxNanos: Double) {
@@ -201,18 +209,16 @@ final class SignalAdvertising: Advertising {
     /// offsets and `drawCeiling`.
     /// - `hearing`: the most a phone that hears an event may stand from its till (the sensitivity's
     ///   reach for the phone adding the most);
-    /// - `colliders`: how far from the event's till another till's packet may spoil one heard,
-    ///   squared (m^2): the phone stands within `hearing`, and a packet that spoils one reads at
-    ///   least `silentBelow`, so its till stands within that level's reach of the phone (the phone
-    ///   adding the most);
+    /// - `interferingMost`: the most a phone may stand from a till whose packet could spoil one
+    ///   heard (one reading at least `silentBelow`; the phone adding the most): an event's
+    ///   colliders stand within `hearing` and this of its till (each till's own: `ownReach`);
     /// - `interferingLeast`: the least reach of any scanning phone for a packet that could spoil
     ///   one (the phone adding the least): with `hearing`, whether an event's colliders all lie
     ///   within the reach of every phone that hears it.
-    private func eventReaches() -> (hearing: Double, colliders: Double, interferingLeast: Double) {
+    private func eventReaches() -> (hearing: Double, interferingMost: Double, interferingLeast: Double) {
         if let known = knownEventReaches { return known }
-        let hearing = reach(level: parameters.sensitivity, extra: phoneExtraMost)
-        let distance = hearing + reach(level: silentBelow, extra: phoneExtraMost)
-        let reaches = (hearing, distance.isFinite ? distance * distance : .infinity, reach(level: silentBelow, extra: phoneExtraLeast))
+        let reaches = (reach(level: parameters.sensitivity, extra: phoneExtraMost), reach(level: silentBelow, extra: phoneExtraMost),
+                       reach(level: silentBelow, extra: phoneExtraLeast))
         knownEventReaches = reaches
         return reaches
     }
@@ -258,6 +264,33 @@ final class SignalAdvertising: Advertising {
         return beyond * (1 + 1e-9)
     }
 
+    /// A till's own reach, m, where the strongest till's is `reach` (`reach(level:extra:)`) and the till's
+    /// share of it is `share` (`tillShares`): past twice the breakpoint every till's mean falls by the far
+    /// field's slope, so a till weaker there by d dB falls under any level a factor 10^(d / 10 slope)
+    /// nearer (a little beyond, for rounding), and never nearer than twice the breakpoint.
+    @inline(__always)
+    private func ownReach(_ reach: Double, share: Double) -> Double {
+        guard let far = signal.pathLoss.farField, reach > 2 * far.breakpoint, reach.isFinite else { return reach }
+        return Swift.max(2 * far.breakpoint, reach * share * (1 + 1e-9))
+    }
+
+    /// Each till's share of the strongest till's reach, by index (`ownReach`; 1 without a far field):
+    /// 10^(-d / 10 slope), where the till is d dB weaker than the strongest at twice the breakpoint.
+    private func tillShares() -> [Double] {
+        if sharesGeneration == reachGeneration, reachShares.count == quietBeyond.count { return reachShares }
+        if let strongest, let far = signal.pathLoss.farField, far.exponent > 0 {
+            let beyond = 2 * far.breakpoint, top = signal.meanRSSI(till: strongest.index, distance: beyond) + strongest.offsets
+            reachShares = quietBeyond.map { till in
+                let weaker = top - (signal.meanRSSI(till: till.spot.index, distance: beyond) + signal.offsets[till.spot.index] + till.spot.offset)
+                return Swift.min(1, pow(10, -Swift.max(weaker, 0) / (10 * far.exponent)))
+            }
+        } else {
+            reachShares = Array(repeating: 1, count: quietBeyond.count)
+        }
+        sharesGeneration = reachGeneration
+        return reachShares
+    }
+
     /// The tills whose events overlap this one (their last, or their next
     /// already scheduled), unretained (the medium keeps every till for the
     /// run), in index order: the calendar's few candidates, each asked as
@@ -266,17 +299,21 @@ final class SignalAdvertising: Advertising {
     private func findColliders(of till: TillEndpoint, at start: Double, in medium: RadioMedium, into colliders: inout [Collider]) -> Bool {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return false }
-        let reach = medium.keepsSilentTills ? eventReaches().colliders : .infinity, position = till.position
+        let cuts = medium.keepsSilentTills, reaches = cuts ? eventReaches() : (.infinity, .infinity, .infinity)
+        let shares = tillShares(), position = till.position
+        // A packet spoiling one heard reads at least `silentBelow` at a phone within the event's till's reach.
+        let hearing = ownReach(reaches.hearing, share: shares[till.index])
         var beyond = 0
         medium.tills.withUnsafeBufferPointer { tills in
             eventCalendar.forEachCandidate(around: start, within: airtime) { index in
                 Borrowed(tills[index]).with { other in
                     guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
-                    guard position.squaredDistance(to: other.position) <= reach else {
+                    let share = shares[index], reach = hearing + ownReach(reaches.interferingMost, share: share)
+                    guard position.squaredDistance(to: other.position) <= reach * reach else {
                         beyond += 1
                         return
                     }
-                    colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x))
+                    colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x, share: share))
                 }
             }
         }
@@ -295,21 +332,22 @@ final class SignalAdvertising: Advertising {
             colliders.removeLast(colliders.count - kept)
         }
         medium.collidersBeyondReach &+= beyond
-        assert(colliders.map { [$0.index, $0.event] }.sorted { $0[0] < $1[0] } == scannedColliders(of: till, at: start, among: medium.tills, reach: reach),
+        assert(colliders.map { [$0.index, $0.event] }.sorted { $0[0] < $1[0] }
+               == scannedColliders(of: till, at: start, among: medium.tills) { hearing + ownReach(reaches.interferingMost, share: shares[$0]) },
                "the calendar's colliders are every advertiser's")
-        // Whether a phone that hears the event may find some of them beyond its reach: one within the
-        // sensitivity's reach of the till, whose reach is at least the least of any phone's.
-        guard medium.keepsSilentTills, let lowest = colliders.first?.x, let highest = colliders.last?.x else { return false }
-        let reaches = eventReaches(), hearing = reaches.hearing, interfering = reaches.interferingLeast
-        return !(till.position.x + hearing - interfering <= lowest && till.position.x - hearing + interfering >= highest)
+        // Whether a phone that hears the event may find one of them beyond its reach: a phone within
+        // the sensitivity's reach of the till, whose reach for the collider is at least the least of any phone's.
+        guard cuts else { return false }
+        let x = till.position.x
+        return colliders.contains { abs($0.x - x) + hearing > ownReach(reaches.interferingLeast, share: $0.share) }
     }
 
     /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
     /// from the calendar's candidates, checked against it in debug builds (every test's floor).
-    private func scannedColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint], reach: Double) -> [[Int]] {
+    private func scannedColliders(of till: TillEndpoint, at start: Double, among tills: [TillEndpoint], reach: (Int) -> Double) -> [[Int]] {
         tills.compactMap { other in
             guard other !== till, let event = overlappingEvent(of: other, at: start),
-                  till.position.squaredDistance(to: other.position) <= reach else { return nil }
+                  case let reach = reach(other.index), till.position.squaredDistance(to: other.position) <= reach * reach else { return nil }
             return [other.index, event]
         }
     }
@@ -454,15 +492,20 @@ final class SignalAdvertising: Advertising {
         // else its signal. Only a till it keeps nothing of is asked through `packetHeld`.
         let standing = (phone.isStill || medium.now <= phone.motionStart) && medium.listeners.audibility == .everyone
         let stand = phone.standTag
-        // Only the colliders across the floor within the phone's reach can spoil the packet.
+        // Only the colliders across the floor within the phone's reach can spoil the packet: those
+        // within the strongest till's, and of those, each within its own.
         let all = colliders.all
-        var window = all.indices
-        if colliders.narrows, medium.keepsSilentTills, case let reach = interferenceReach(phone), reach.isFinite {
-            let x = medium.position(of: phone).x
-            window = Self.within(all.count, from: x - reach, to: x + reach) { all[$0].x }
+        var window = all.indices, reach = Double.infinity, x = 0.0
+        if colliders.narrows, medium.keepsSilentTills, case let strongest = interferenceReach(phone), strongest.isFinite {
+            (reach, x) = (strongest, medium.position(of: phone).x)
+            window = AcrossOrder.within(all.count, from: x - reach, to: x + reach) { all[$0].x }
             medium.collidersBeyondReach &+= all.count - window.count
         }
         for collider in all[window] {
+            if reach.isFinite, abs(collider.x - x) > ownReach(reach, share: collider.share) {
+                medium.collidersBeyondReach &+= 1
+                continue
+            }
             if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
             let kept = standing ? phone.heldCache.signal(till: collider.index, stand: stand) : nil
             guard let heldSignal = kept ?? collider.till.with({ other in
@@ -479,23 +522,6 @@ final class SignalAdvertising: Advertising {
             }
         }
         return true
-    }
-
-    /// Of `count` things in order of their x (`x(index)`), those from `low` to `high`, by bisection.
-    @inline(__always)
-    static func within(_ count: Int, from low: Double, to high: Double, x: (Int) -> Double) -> Range<Int> {
-        // All of them (a floor within the reach), without a search.
-        guard count > 0, x(0) < low || x(count - 1) > high else { return 0..<count }
-        func first(_ isPast: (Double) -> Bool) -> Int {
-            var first = 0, past = count
-            while first < past {
-                let middle = (first + past) / 2
-                if isPast(x(middle)) { past = middle } else { first = middle + 1 }
-            }
-            return first
-        }
-        let start = first { $0 >= low }
-        return start..<Swift.max(start, first { $0 > high })
     }
 
     /// Whether the packet survives the bystanders' packets overlapping it (a
@@ -709,8 +735,12 @@ final class SignalAdvertising: Advertising {
         }
         // Standing still, the tills beyond the reach of any packet it could hear pass it over from the start.
         let cuts = phone.isStill && medium.keepsSilentTills
-        let x = medium.position(of: phone).x
-        medium.listeners.join(phone, tills: cuts ? tills(across: x, within: reach(level: parameters.sensitivity, extra: phoneExtra(phone)), in: medium) : nil)
+        if cuts {
+            tills(across: medium.position(of: phone).x, reaching: reach(level: parameters.sensitivity, extra: extra), in: medium)
+            medium.listeners.join(phone, tills: reaching[...])
+        } else {
+            medium.listeners.join(phone)
+        }
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
             phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
@@ -743,10 +773,10 @@ final class SignalAdvertising: Advertising {
         // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
         let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow
         // Only the tills within the reach of a packet that could spoil one heard: the others are never asked.
-        let near = tills(across: here.x, within: interferenceReach(phone), in: medium)
+        tills(across: here.x, reaching: interferenceReach(phone), in: medium)
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
-                for index in near where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
+                for index in reaching where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
                     && !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
                         // Worked out no further than it takes to know it silent, as most are.
@@ -763,16 +793,26 @@ final class SignalAdvertising: Advertising {
         }
     }
 
-    /// The indices of the tills whose x is within `reach` of `x`, in order across the floor (all of
-    /// them for an infinite reach).
-    private func tills(across x: Double, within reach: Double, in medium: RadioMedium) -> ArraySlice<Int> {
-        if acrossIndices.count != medium.tills.count {
-            let order = medium.tills.indices.sorted { (medium.tills[$0].position.x, $0) < (medium.tills[$1].position.x, $1) }
-            acrossIndices = order
-            acrossX = order.map { medium.tills[$0].position.x }
+    /// Sets `reaching` to the indices of the tills whose x is within their own reach (`ownReach`) of
+    /// `x`, where the strongest till's is `reach`, in order across the floor (all of them for an
+    /// infinite reach).
+    private func tills(across x: Double, reaching reach: Double, in medium: RadioMedium) {
+        let shares = tillShares()
+        if across.count != medium.tills.count { across = AcrossOrder(medium.tills.map(\.position)) }
+        if acrossShares.count != across.count || acrossGeneration != reachGeneration {
+            acrossShares = across.indices.map { shares[$0] }
+            acrossGeneration = reachGeneration
         }
-        guard reach.isFinite else { return acrossIndices[...] }
-        return acrossX.withUnsafeBufferPointer { across in acrossIndices[Self.within(across.count, from: x - reach, to: x + reach) { across[$0] }] }
+        reaching.removeAll(keepingCapacity: true)
+        guard reach.isFinite else { return reaching.append(contentsOf: across.indices) }
+        let indices = across.indices
+        across.xs.withUnsafeBufferPointer { xs in
+            acrossShares.withUnsafeBufferPointer { shares in
+                for place in across.places(from: x - reach, to: x + reach) where abs(xs[place] - x) <= ownReach(reach, share: shares[place]) {
+                    reaching.append(indices[place])
+                }
+            }
+        }
     }
 
     /// `quietBeyond` for a till just added: by bisection on the distance, which its mean falls with
@@ -904,10 +944,12 @@ struct EventColliders {
 }
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
-/// keeps every till for the run), its index, its event's number and where it stands across the floor.
+/// keeps every till for the run), its index, its event's number, where it stands across the floor and
+/// its share of the strongest till's reach (`SignalAdvertising.ownReach`).
 package struct Collider {
     let till: Borrowed<TillEndpoint>
     let index: Int
     let event: Int
     let x: Double
+    let share: Double
 }

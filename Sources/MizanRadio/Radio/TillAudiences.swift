@@ -18,10 +18,11 @@ import MizanTime
 /// floor: on a row of 10,000 tills a phone hears a few hundred.
 ///
 /// Cost: a phone starting a scan sets a bit per till it could hear (or every
-/// till); stopping, or taking a new stand, sets or clears a bit per till; an event reads its till's row (a word per 64
+/// till); taking a new stand sets a bit per till; stopping clears its bit in
+/// the span of tills it joined (every till's after a new stand); an event reads its till's row (a word per 64
 /// indices of the span) as it visits the phones set in it (`ListenerVisit`).
-/// Memory: a bit per till and index of the span, and a word per index for
-/// the phone there; the span is rebuilt around the phones scanning when a
+/// Memory: a bit per till and index of the span, and for each index the
+/// phone there and the span of tills it joined; the span is rebuilt around the phones scanning when a
 /// phone beyond it starts to scan.
 ///
 /// Tracking ends for the run (`stop`), and the events visit every phone
@@ -54,6 +55,11 @@ final class TillAudiences {
     @exclusivity(unchecked) private var scanning: [UInt64] = []
     /// The phone that scans at each index of the span (`index - base`).
     @exclusivity(unchecked) private var phones: [Borrowed<PhoneEndpoint>?] = []
+    /// The tills whose rows may hold the bit of the phone at each index of the span (those it joined,
+    /// or every till when it takes a new stand), so that a phone leaving clears no other row; and the
+    /// first till added while a phone scanned (it, and every later one, may hold any phone's bit).
+    @exclusivity(unchecked) private var joined: [Range<Int>] = []
+    private var lateTills = Int.max
     /// Each till's phones scanning that its events visit (their bits set), and the phones scanning.
     @exclusivity(unchecked) private var audienceCounts: [Int] = []
     private var scanningCount = 0
@@ -72,6 +78,7 @@ final class TillAudiences {
         guard words(tills: tills, width: width) <= maximumWords else { return stop() }
         rows.append(contentsOf: scanning)
         audienceCounts.append(scanningCount)
+        if scanningCount > 0 { lateTills = Swift.min(lateTills, tills - 1) }
         generation &+= 1
     }
 
@@ -84,7 +91,13 @@ final class TillAudiences {
         if phones[slot] != nil { clearEveryRow(slot) } else { scanningCount += 1 }
         phones[slot] = Borrowed(phone)
         scanning[slot >> 6] |= 1 << UInt64(slot & 63)
-        if let heard { setRows(slot, of: heard) } else { setRows(slot, of: 0..<tills) }
+        if let heard {
+            setRows(slot, of: heard)
+            joined[slot] = heard.min().map { $0..<heard.max()! + 1 } ?? 0..<0
+        } else {
+            setRows(slot, of: 0..<tills)
+            joined[slot] = 0..<tills
+        }
         phone.audiences = self
     }
 
@@ -99,17 +112,23 @@ final class TillAudiences {
         clearEveryRow(slot)
     }
 
-    /// Clears the bit at `slot` in every till's row.
+    /// Clears the bit at `slot` in every till's row: in the rows it may be set in (`joined`).
     private func clearEveryRow(_ slot: Int) {
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        let set = joined[slot], late = Swift.min(lateTills, tills)..<tills
         rows.withUnsafeMutableBufferPointer { rows in
             audienceCounts.withUnsafeMutableBufferPointer { audience in
-                for till in 0..<tills where rows[till * width + word] & bit != 0 {
+                for till in set.clamped(to: 0..<tills) where rows[till * width + word] & bit != 0 {
+                    audience[till] -= 1
+                    rows[till * width + word] &= ~bit
+                }
+                for till in late where rows[till * width + word] & bit != 0 {
                     audience[till] -= 1
                     rows[till * width + word] &= ~bit
                 }
             }
         }
+        joined[slot] = 0..<0
     }
 
     /// The phone takes a new stand: it may hear every till again.
@@ -118,6 +137,7 @@ final class TillAudiences {
         let slot = phone.index - base
         guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
         setRows(slot, of: 0..<tills)
+        joined[slot] = 0..<tills
     }
 
     /// The phone, standing still, found it can never hear the till in its stand (silent, or too
@@ -218,6 +238,7 @@ final class TillAudiences {
         rows = []
         scanning = []
         phones = []
+        joined = []
         audienceCounts = []
         scanningCount = 0
         width = 0
@@ -232,10 +253,14 @@ final class TillAudiences {
         var newRows = Array(repeating: UInt64(0), count: tills * newWidth)
         var newScanning = Array(repeating: UInt64(0), count: newWidth)
         var newPhones = [Borrowed<PhoneEndpoint>?](repeating: nil, count: newWidth << 6)
+        var newJoined = [Range<Int>](repeating: 0..<0, count: newWidth << 6)
         if from < to {
             for word in from..<to {
                 newScanning[word - firstWord] = scanning[word - oldFirst]
-                for bit in 0..<64 { newPhones[(word - firstWord) << 6 + bit] = phones[(word - oldFirst) << 6 + bit] }
+                for bit in 0..<64 {
+                    newPhones[(word - firstWord) << 6 + bit] = phones[(word - oldFirst) << 6 + bit]
+                    newJoined[(word - firstWord) << 6 + bit] = joined[(word - oldFirst) << 6 + bit]
+                }
             }
             for till in 0..<tills {
                 for word in from..<to { newRows[till * newWidth + word - firstWord] = rows[till * width + word - oldFirst] }
@@ -244,6 +269,7 @@ final class TillAudiences {
         rows = newRows
         scanning = newScanning
         phones = newPhones
+        joined = newJoined
         base = firstWord << 6
         width = newWidth
         generation &+= 1

@@ -133,18 +133,8 @@ extension Floor {
     }
 
     func nearestTill(to phone: PhoneUnit) -> Int? {
-        let position = medium.position(of: phone.endpoint) // once, not once per till: the same distances
-        // The plan's tills are the floor's, in the same order and at the same
-        // (fixed) positions; read in place, without retaining each till's unit.
-        return plan.tills.withUnsafeBufferPointer { tills in
-            var best: (index: Int, distance: Double)?
-            for index in tills.indices {
-                let distance = position.distance(to: tills[index].position)
-                if let current = best, current.distance <= distance { continue }
-                best = (index, distance)
-            }
-            return best?.index
-        }
+        // The plan's tills are the floor's, in the same order and at the same (fixed) positions.
+        tillsAcross.nearest(to: medium.position(of: phone.endpoint))
     }
 
     func countSuccess() {
