@@ -101,10 +101,11 @@ struct TillAudiencesTests {
         #expect(visited == [1, 3, 4])
     }
 
-    /// Random joins (to every till's audience or to some), leaves, new stands and marks against the sets they describe.
+    /// Random joins (to every till's audience or to some), leaves, new stands, marks and tills added
+    /// while phones scan, against the sets they describe.
     @Test func theAudiencesFollowWhatThePhonesDoAsSetsOfIndicesWould() {
         let audiences = TillAudiences()
-        let tills = 5
+        var tills = 5
         for _ in 0..<tills { audiences.addTill() }
         let pool = (0..<60).map { phone($0 * 37) } // indices with gaps, over several words
         var scanning = Set<Int>()
@@ -113,7 +114,12 @@ struct TillAudiencesTests {
         for _ in 0..<3_000 {
             let phone = pool[Int(generator.next() % UInt64(pool.count))]
             let till = Int(generator.next() % UInt64(tills))
-            switch generator.next() % 4 {
+            switch generator.next() % 5 {
+            case 4 where tills < 12:
+                // A till added while phones scan: every one of them is in its audience.
+                audiences.addTill()
+                silent.append([])
+                tills += 1
             case 0:
                 // Every till, or only some (a phone standing still beyond the others' reach).
                 let heard = generator.next() % 2 == 0 ? nil : (0..<tills).filter { _ in generator.next() % 2 == 0 }
@@ -128,15 +134,20 @@ struct TillAudiencesTests {
             case 2:
                 phone.move(.standing(at: Position(x: 1, y: 1)))
                 if scanning.contains(phone.index) { for till in 0..<tills { silent[till].remove(phone.index) } }
-            default:
+            case 3:
                 if scanning.contains(phone.index) {
                     audiences.silence(till: till, phone: phone.index)
                     silent[till].insert(phone.index)
                 }
+            default:
+                break
             }
-            #expect(audience(of: till, in: audiences) == scanning.subtracting(silent[till]).sorted())
-            #expect(audiences.passedOver(till: till) == silent[till].intersection(scanning).count)
+            for till in 0..<tills {
+                #expect(audience(of: till, in: audiences) == scanning.subtracting(silent[till]).sorted())
+                #expect(audiences.passedOver(till: till) == silent[till].intersection(scanning).count)
+            }
         }
+        #expect(tills == 12, "tills were added while phones scanned")
     }
 
     /// A medium on the signal model with two tills `apart` metres apart (3 km) advertising, and a

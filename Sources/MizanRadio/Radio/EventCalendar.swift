@@ -64,22 +64,26 @@ package struct EventCalendar {
     mutating func list(_ till: Int, _ start: Start, at time: Double) {
         let listing = 2 * till + start.rawValue, own = 2 * listing
         if own + 2 > places.count { places.append(contentsOf: repeatElement(-1, count: own + 8 - places.count)) }
-        // Out of the bucket it was in: the bucket's last takes its place.
-        let old = places[own]
-        if old >= 0 {
-            let place = places[own + 1], last = buckets[old].removeLast()
-            if place < buckets[old].count {
-                buckets[old][place] = last
-                places[2 * last.listing + 1] = place
+        let bucket = time.isFinite ? bucket(of: time) : -1
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            places.withUnsafeMutableBufferPointer { places in
+                // Out of the bucket it was in: the bucket's last takes its place.
+                let old = places[own]
+                if old >= 0 {
+                    let place = places[own + 1], last = buckets[old].removeLast()
+                    if place < buckets[old].count {
+                        buckets[old][place] = last
+                        places[2 * last.listing + 1] = place
+                    }
+                    places[own] = -1
+                }
+                // Into the new one, last.
+                guard bucket >= 0 else { return }
+                places[own] = bucket
+                places[own + 1] = buckets[bucket].count
+                buckets[bucket].append(Listed(start: time, listing: listing))
             }
-            places[own] = -1
         }
-        // Into the new one, last.
-        guard time.isFinite else { return }
-        let bucket = bucket(of: time)
-        places[own] = bucket
-        places[own + 1] = buckets[bucket].count
-        buckets[bucket].append(Listed(start: time, listing: listing))
     }
 
     /// Takes the till's `start` out of the calendar, if it is listed.

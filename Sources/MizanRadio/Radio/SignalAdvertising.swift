@@ -89,10 +89,14 @@ final class SignalAdvertising: Advertising {
     private var knownEventReaches: (hearing: Double, interferingMost: Double, interferingLeast: Double)?
     /// Bumped when `strongest` changes: each phone's `interferenceReach` and each till's share are worked out again.
     private var reachGeneration = 0
+    /// Twice the far field's breakpoint (infinite without one): within it no reach is cut by a till's share (`ownReach`).
+    private let reachFloor: Double
     /// Each till's own reach as a share of the strongest till's (`ownReach`), by index, for `reachGeneration`
     /// (`sharesGeneration`).
     private var reachShares: [Double] = []
     private var sharesGeneration = -1
+    /// The least of `reachShares`: a reach within which every till's own reach takes in a phone.
+    private var leastShare = 1.0
     /// The tills in order across the floor, and their shares of the strongest till's reach in that order.
     private var across = AcrossOrder([])
     private var acrossShares: [Double] = []
@@ -114,6 +118,7 @@ final class SignalAdvertising: Advertising {
         silentBelow = Swift.min(parameters.sensitivity, parameters.sensitivity - parameters.captureThreshold)
         bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
         bystanderNone = exp(-bystanderMean)
+        reachFloor = room.pathLoss.farField.map { 2 * $0.breakpoint } ?? .infinity
     }
 
     var room: SignalModel? { signal }
@@ -270,14 +275,15 @@ final class SignalAdvertising: Advertising {
     /// nearer (a little beyond, for rounding), and never nearer than twice the breakpoint.
     @inline(__always)
     private func ownReach(_ reach: Double, share: Double) -> Double {
-        guard let far = signal.pathLoss.farField, reach > 2 * far.breakpoint, reach.isFinite else { return reach }
-        return Swift.max(2 * far.breakpoint, reach * share * (1 + 1e-9))
+        guard reach > reachFloor, reach.isFinite else { return reach }
+        return Swift.max(reachFloor, reach * share * (1 + 1e-9))
     }
 
-    /// Each till's share of the strongest till's reach, by index (`ownReach`; 1 without a far field):
-    /// 10^(-d / 10 slope), where the till is d dB weaker than the strongest at twice the breakpoint.
-    private func tillShares() -> [Double] {
-        if sharesGeneration == reachGeneration, reachShares.count == quietBeyond.count { return reachShares }
+    /// Works out each till's share of the strongest till's reach, by index (`reachShares`, `ownReach`;
+    /// 1 without a far field) if the tills have changed: 10^(-d / 10 slope), where the till is d dB
+    /// weaker than the strongest at twice the breakpoint.
+    private func refreshShares() {
+        if sharesGeneration == reachGeneration, reachShares.count == quietBeyond.count { return }
         if let strongest, let far = signal.pathLoss.farField, far.exponent > 0 {
             let beyond = 2 * far.breakpoint, top = signal.meanRSSI(till: strongest.index, distance: beyond) + strongest.offsets
             reachShares = quietBeyond.map { till in
@@ -288,7 +294,7 @@ final class SignalAdvertising: Advertising {
             reachShares = Array(repeating: 1, count: quietBeyond.count)
         }
         sharesGeneration = reachGeneration
-        return reachShares
+        leastShare = reachShares.min() ?? 1
     }
 
     /// The tills whose events overlap this one (their last, or their next
@@ -300,20 +306,26 @@ final class SignalAdvertising: Advertising {
         colliders.removeAll(keepingCapacity: true)
         guard airtime > 0 else { return false }
         let cuts = medium.keepsSilentTills, reaches = cuts ? eventReaches() : (.infinity, .infinity, .infinity)
-        let shares = tillShares(), position = till.position
+        refreshShares()
+        let position = till.position
         // A packet spoiling one heard reads at least `silentBelow` at a phone within the event's till's reach.
-        let hearing = ownReach(reaches.hearing, share: shares[till.index])
+        let hearing = ownReach(reaches.hearing, share: reachShares[till.index])
+        // Within the least of the tills' own reaches, a candidate's share is not asked.
+        let least = hearing + ownReach(reaches.interferingMost, share: leastShare)
         var beyond = 0
         medium.tills.withUnsafeBufferPointer { tills in
-            eventCalendar.forEachCandidate(around: start, within: airtime) { index in
-                Borrowed(tills[index]).with { other in
-                    guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
-                    let share = shares[index], reach = hearing + ownReach(reaches.interferingMost, share: share)
-                    guard position.squaredDistance(to: other.position) <= reach * reach else {
-                        beyond += 1
-                        return
+            reachShares.withUnsafeBufferPointer { shares in
+                eventCalendar.forEachCandidate(around: start, within: airtime) { index in
+                    Borrowed(tills[index]).with { other in
+                        guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
+                        let squared = position.squaredDistance(to: other.position)
+                        guard squared <= least * least
+                                || { let reach = hearing + ownReach(reaches.interferingMost, share: shares[index]); return squared <= reach * reach }() else {
+                            beyond += 1
+                            return
+                        }
+                        colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x))
                     }
-                    colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x, share: share))
                 }
             }
         }
@@ -333,13 +345,14 @@ final class SignalAdvertising: Advertising {
         }
         medium.collidersBeyondReach &+= beyond
         assert(colliders.map { [$0.index, $0.event] }.sorted { $0[0] < $1[0] }
-               == scannedColliders(of: till, at: start, among: medium.tills) { hearing + ownReach(reaches.interferingMost, share: shares[$0]) },
+               == scannedColliders(of: till, at: start, among: medium.tills) { hearing + ownReach(reaches.interferingMost, share: reachShares[$0]) },
                "the calendar's colliders are every advertiser's")
         // Whether a phone that hears the event may find one of them beyond its reach: a phone within
         // the sensitivity's reach of the till, whose reach for the collider is at least the least of any phone's.
-        guard cuts else { return false }
+        guard cuts, let lowest = colliders.first?.x, let highest = colliders.last?.x else { return false }
         let x = till.position.x
-        return colliders.contains { abs($0.x - x) + hearing > ownReach(reaches.interferingLeast, share: $0.share) }
+        if Swift.max(abs(lowest - x), abs(highest - x)) + hearing <= ownReach(reaches.interferingLeast, share: leastShare) { return false }
+        return colliders.contains { abs($0.x - x) + hearing > ownReach(reaches.interferingLeast, share: reachShares[$0.index]) }
     }
 
     /// The colliders as every advertiser is asked, in index order: what `findColliders` finds
@@ -502,7 +515,7 @@ final class SignalAdvertising: Advertising {
             medium.collidersBeyondReach &+= all.count - window.count
         }
         for collider in all[window] {
-            if reach.isFinite, abs(collider.x - x) > ownReach(reach, share: collider.share) {
+            if reach.isFinite, abs(collider.x - x) > ownReach(reach, share: reachShares[collider.index]) {
                 medium.collidersBeyondReach &+= 1
                 continue
             }
@@ -738,12 +751,8 @@ final class SignalAdvertising: Advertising {
         }
         // Standing still, the tills beyond the reach of any packet it could hear pass it over from the start.
         let cuts = phone.isStill && medium.keepsSilentTills
-        if cuts {
-            tills(across: medium.position(of: phone).x, reaching: reach(level: parameters.sensitivity, extra: extra), in: medium)
-            medium.listeners.join(phone, tills: reaching[...])
-        } else {
-            medium.listeners.join(phone)
-        }
+        medium.listeners.join(phone, tills: cuts ? tills(across: medium.position(of: phone).x,
+                                                          reaching: reach(level: parameters.sensitivity, extra: extra), in: medium) : nil)
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
             phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
@@ -776,10 +785,10 @@ final class SignalAdvertising: Advertising {
         // The spot's features and the level once for the pass; each till's spot beside its distance to ask at.
         let basis = spotBasis(phone, at: here, signal: signal), level = silentBelow
         // Only the tills within the reach of a packet that could spoil one heard: the others are never asked.
-        tills(across: here.x, reaching: interferenceReach(phone), in: medium)
+        let near = tills(across: here.x, reaching: interferenceReach(phone), in: medium)
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
-                for index in reaching where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
+                for index in near where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
                     && !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
                         // Worked out no further than it takes to know it silent, as most are.
@@ -796,26 +805,33 @@ final class SignalAdvertising: Advertising {
         }
     }
 
-    /// Sets `reaching` to the indices of the tills whose x is within their own reach (`ownReach`) of
-    /// `x`, where the strongest till's is `reach`, in order across the floor (all of them for an
-    /// infinite reach).
-    private func tills(across x: Double, reaching reach: Double, in medium: RadioMedium) {
-        let shares = tillShares()
+    /// The indices of the tills whose x is within their own reach (`ownReach`) of `x`, where the
+    /// strongest till's is `reach`, in order across the floor (all of them for an infinite reach):
+    /// the tills across within `reach`, or where the shares cut some, those kept in `reaching`.
+    private func tills(across x: Double, reaching reach: Double, in medium: RadioMedium) -> ArraySlice<Int> {
+        refreshShares()
         if across.count != medium.tills.count { across = AcrossOrder(medium.tills.map(\.position)) }
         if acrossShares.count != across.count || acrossGeneration != reachGeneration {
-            acrossShares = across.indices.map { shares[$0] }
+            acrossShares = across.indices.map { reachShares[$0] }
             acrossGeneration = reachGeneration
         }
+        guard reach.isFinite else { return across.indices[...] }
+        let window = across.places(from: x - reach, to: x + reach)
+        // Each till's own reach takes in every till of the window (the least share's does): no share asked.
+        guard let first = window.first, let last = window.last,
+              Swift.max(abs(across.xs[first] - x), abs(across.xs[last] - x)) > ownReach(reach, share: leastShare) else {
+            return across.indices[window]
+        }
         reaching.removeAll(keepingCapacity: true)
-        guard reach.isFinite else { return reaching.append(contentsOf: across.indices) }
         let indices = across.indices
         across.xs.withUnsafeBufferPointer { xs in
             acrossShares.withUnsafeBufferPointer { shares in
-                for place in across.places(from: x - reach, to: x + reach) where abs(xs[place] - x) <= ownReach(reach, share: shares[place]) {
+                for place in window where abs(xs[place] - x) <= ownReach(reach, share: shares[place]) {
                     reaching.append(indices[place])
                 }
             }
         }
+        return reaching[...]
     }
 
     /// `quietBeyond` for a till just added: by bisection on the distance, which its mean falls with
@@ -947,12 +963,10 @@ struct EventColliders {
 }
 
 /// Another till's advertising event overlapping the one under way: the till (unretained: the medium
-/// keeps every till for the run), its index, its event's number, where it stands across the floor and
-/// its share of the strongest till's reach (`SignalAdvertising.ownReach`).
+/// keeps every till for the run), its index, its event's number and where it stands across the floor.
 package struct Collider {
     let till: Borrowed<TillEndpoint>
     let index: Int
     let event: Int
     let x: Double
-    let share: Double
 }
