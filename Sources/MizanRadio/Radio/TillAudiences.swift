@@ -118,13 +118,11 @@ final class TillAudiences {
         let set = joined[slot], late = Swift.min(lateTills, tills)..<tills
         rows.withUnsafeMutableBufferPointer { rows in
             audienceCounts.withUnsafeMutableBufferPointer { audience in
-                for till in set.clamped(to: 0..<tills) where rows[till * width + word] & bit != 0 {
-                    audience[till] -= 1
-                    rows[till * width + word] &= ~bit
-                }
-                for till in late where rows[till * width + word] & bit != 0 {
-                    audience[till] -= 1
-                    rows[till * width + word] &= ~bit
+                for span in [set.clamped(to: 0..<tills), late] {
+                    for till in span where rows[till * width + word] & bit != 0 {
+                        audience[till] -= 1
+                        rows[till * width + word] &= ~bit
+                    }
                 }
             }
         }
