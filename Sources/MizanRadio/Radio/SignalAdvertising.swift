@@ -270,7 +270,7 @@ final class SignalAdvertising: Advertising {
     }
 
     /// A till's own reach, m, where the strongest till's is `reach` (`reach(level:extra:)`) and the till's
-    /// share of it is `share` (`tillShares`): past twice the breakpoint every till's mean falls by the far
+    /// share of it is `share` (`reachShares`): past twice the breakpoint every till's mean falls by the far
     /// field's slope, so a till weaker there by d dB falls under any level a factor 10^(d / 10 slope)
     /// nearer (a little beyond, for rounding), and never nearer than twice the breakpoint.
     @inline(__always)

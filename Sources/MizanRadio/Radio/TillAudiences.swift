@@ -110,6 +110,8 @@ final class TillAudiences {
         scanningCount -= 1
         scanning[slot >> 6] &= ~(1 << UInt64(slot & 63))
         clearEveryRow(slot)
+        // No phone scanning: no row holds a bit, the late tills' included.
+        if scanningCount == 0 { lateTills = .max }
     }
 
     /// Clears the bit at `slot` in every till's row: in the rows it may be set in (`joined`).
@@ -118,12 +120,14 @@ final class TillAudiences {
         let set = joined[slot], late = Swift.min(lateTills, tills)..<tills
         rows.withUnsafeMutableBufferPointer { rows in
             audienceCounts.withUnsafeMutableBufferPointer { audience in
-                for span in [set.clamped(to: 0..<tills), late] {
+                func clear(_ span: Range<Int>) {
                     for till in span where rows[till * width + word] & bit != 0 {
                         audience[till] -= 1
                         rows[till * width + word] &= ~bit
                     }
                 }
+                clear(set.clamped(to: 0..<tills))
+                clear(late)
             }
         }
         joined[slot] = 0..<0
