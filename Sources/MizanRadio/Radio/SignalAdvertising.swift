@@ -319,10 +319,12 @@ final class SignalAdvertising: Advertising {
                     Borrowed(tills[index]).with { other in
                         guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
                         let squared = position.squaredDistance(to: other.position)
-                        guard squared <= least * least
-                                || { let reach = hearing + ownReach(reaches.interferingMost, share: shares[index]); return squared <= reach * reach }() else {
-                            beyond += 1
-                            return
+                        if squared > least * least {
+                            let reach = hearing + ownReach(reaches.interferingMost, share: shares[index])
+                            guard squared <= reach * reach else {
+                                beyond += 1
+                                return
+                            }
                         }
                         colliders.append(Collider(till: Borrowed(other), index: index, event: event, x: other.position.x))
                     }

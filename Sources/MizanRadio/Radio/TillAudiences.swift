@@ -91,13 +91,7 @@ final class TillAudiences {
         if phones[slot] != nil { clearEveryRow(slot) } else { scanningCount += 1 }
         phones[slot] = Borrowed(phone)
         scanning[slot >> 6] |= 1 << UInt64(slot & 63)
-        if let heard {
-            setRows(slot, of: heard)
-            joined[slot] = heard.min().map { $0..<heard.max()! + 1 } ?? 0..<0
-        } else {
-            setRows(slot, of: 0..<tills)
-            joined[slot] = 0..<tills
-        }
+        if let heard { setRows(slot, of: heard) } else { setRows(slot, of: 0..<tills) }
         phone.audiences = self
     }
 
@@ -139,7 +133,6 @@ final class TillAudiences {
         let slot = phone.index - base
         guard slot >= 0, slot < phones.count, phones[slot] != nil else { return }
         setRows(slot, of: 0..<tills)
-        joined[slot] = 0..<tills
     }
 
     /// The phone, standing still, found it can never hear the till in its stand (silent, or too
@@ -189,18 +182,23 @@ final class TillAudiences {
         return phones.withUnsafeBufferPointer { $0[slot] }
     }
 
-    /// Sets the bit at `slot` in the rows of `heard` (tills, each once).
+    /// Sets the bit at `slot` in the rows of `heard` (tills, each once), the span of tills it may be
+    /// set in (`joined`) widened to take them in.
     private func setRows(_ slot: Int, of heard: some Sequence<Int>) {
         generation &+= 1
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        var low = joined[slot].isEmpty ? Int.max : joined[slot].lowerBound, high = joined[slot].isEmpty ? Int.min : joined[slot].upperBound - 1
         rows.withUnsafeMutableBufferPointer { rows in
             audienceCounts.withUnsafeMutableBufferPointer { audience in
-                for till in heard where rows[till * width + word] & bit == 0 {
+                for till in heard {
+                    (low, high) = (Swift.min(low, till), Swift.max(high, till))
+                    guard rows[till * width + word] & bit == 0 else { continue }
                     audience[till] += 1
                     rows[till * width + word] |= bit
                 }
             }
         }
+        if low <= high { joined[slot] = low..<high + 1 }
     }
 
     /// Makes the span cover phone index `index`: if it does not, rebuilds it around the phones
