@@ -36,11 +36,21 @@ public struct ReportPage {
 
     /// Adds the trace's next event (in time order), up to `maximumEvents`.
     public mutating func add(_ event: TransactionTrace.Event) {
-        let seconds = Double(event.time.wholeMicroseconds) / 1e6
         guard events.count < Self.maximumEvents else { eventsCut = true; return }
-        eventsUntil = seconds
+        eventsUntil = Double(event.time.wholeMicroseconds) / 1e6
+        events.append(Self.item(event))
+    }
+
+    /// An event as the page embeds it: its time (s), its device (`short`), its name, its details
+    /// (a screen's name alone), and for a till's event naming phones, their numbers (a diagram of a
+    /// phone's transaction alone takes of its till only the events that name the phone, as
+    /// `TransactionTrace` does).
+    static func item(_ event: TransactionTrace.Event) -> JSON {
+        let device = short(event.device)
         let detail = event.event == "screen" ? (event.string("screen") ?? "") : event.details
-        events.append(.array([.fixed(seconds, digits: 6), .string(Self.short(event.device)), .string(event.event), .string(detail)]))
+        var item: [JSON] = [.fixed(Double(event.time.wholeMicroseconds) / 1e6, digits: 6), .string(device), .string(event.event), .string(detail)]
+        if device.hasPrefix("t"), case let named = event.namedPhones, !named.isEmpty { item.append(.array(named.map { .int($0) })) }
+        return .array(item)
     }
 
     /// "till-12" as "t12", "phone-3" as "p3", anything else as "f" (the floor).

@@ -49,6 +49,19 @@ public struct TransactionTrace {
                 && zip(a.fields, b.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
 
+        /// The numbers of the phones the event names: a field `phone` holding a number (`phone=50`),
+        /// or any field holding a phone's name (`to=phone-50`).
+        public var namedPhones: [Int] {
+            fields.compactMap { field in
+                switch field.value {
+                case let .string(text):
+                    if case let .phone(index)? = DeviceRef(name: text) { DeviceRef.phone(index).number } else { nil }
+                case let .number(number): field.key == "phone" ? number.exactly(Int.self) : nil
+                default: nil
+                }
+            }
+        }
+
         public func string(_ key: String) -> String? {
             if case let .string(text)? = fields.first(where: { $0.key == key })?.value { return text }
             return nil
@@ -139,13 +152,7 @@ public struct TransactionTrace {
     /// Whether a till's event names the transaction's phone (`to=phone-50`, `phone=50`).
     private func names(phone event: Event) -> Bool {
         guard let phoneDevice else { return false }
-        return event.fields.contains { field in
-            switch field.value {
-            case let .string(text): text == phone
-            case let .number(number): field.key == "phone" && number.exactly(Int.self) == phoneDevice.number
-            default: false
-            }
-        }
+        return event.namedPhones.contains(phoneDevice.number)
     }
 
     /// Whether an event at `time` comes after the transaction's span: the run's events are in time order, so none of the transaction's follows.

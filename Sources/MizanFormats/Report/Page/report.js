@@ -177,9 +177,8 @@ function renderTable() {
 function showDiagram(t) {
   const till = "t" + (t.chosen_till ?? t.till), phone = "p" + t.phone, from = (t.locked_at ?? t.started_at ?? 0) - 0.05, to = t.end + 0.05;
   // A transaction of the phone alone (no till record: the till was busy with another) takes of its
-  // till only the events that name the phone, as mizan replay does (TransactionTrace).
-  const namesPhone = detail => detail.split(" ").some(w => w === `phone=${t.phone}` || w.endsWith(`=phone-${t.phone}`));
-  const list = E.filter(e => (e[1] === phone || (e[1] === till && (t.locked_at != null || namesPhone(e[3])))) && e[0] >= from && e[0] <= to);
+  // till only the events that name the phone (their numbers, a till's event's fifth item), as mizan replay does.
+  const list = E.filter(e => (e[1] === phone || (e[1] === till && (t.locked_at != null || (e[4] || []).includes(t.phone)))) && e[0] >= from && e[0] <= to);
   $("diagram-title").textContent = `Transaction ${t.transaction}: till ${t.chosen_till ?? t.till}, phone ${t.phone}, ending ${t.ending}. ${data.endings[t.ending] || ""}`;
   if (list.length === 0) { fill($("diagram"), h("p", { class: "note" }, "No events of it in the embedded trace.")); return; }
   const tall = 40 + list.length * 18, tillX = 120, phoneX = 520;
