@@ -152,18 +152,6 @@ import MizanGeometry
         #expect(medium.tooWeakTillsPassedOver > 0, "neighbours too weak to be heard were passed over")
     }
 
-    /// Tills 200 m apart: each phone hears its neighbours only on a large noise draw (their loudest
-    /// channel more than half the noise's largest draw under the sensitivity), so their events ask
-    /// the packets' noise before they visit it, and visit it only when a draw could make a packet
-    /// heard; the trace is the one of every phone visited.
-    @Test func tillsHeardOnlyOnALargeNoiseDrawVisitAPhoneOnlyWhenTheirNoiseCouldWithTheSameTrace() throws {
-        var plan = FloorPlan(tills: FloorPlan.row(count: 10, spacing: 200), payers: .pairs(distance: 0.5), duration: .seconds(20))
-        plan.payerBehaviour.reviewTime = 1...2
-        let (cut, medium) = try Self.runMarkingSilentTillsAndNot(plan, seed: 5)
-        #expect(cut.report.transactions > 0)
-        #expect(medium.faintVisitsPassedOver > 0, "faint tills' events passed phones over")
-    }
-
     /// Phones walking along a row with walls between its tills: a walking phone works out what it
     /// holds from a till only as far as it takes to know it silent, the walls counted only until they
     /// make it so; the trace is the one of phones working out every till's signal in full. The tills

@@ -42,9 +42,6 @@ struct ListenerVisit {
     private var row = (first: 0, base: 0, words: 0)
     private var word = 0
     private var bits: UInt64 = 0
-    /// The index of the phone last given, if it found the till faint where it stands
-    /// (`TillAudiences.makeFaint`; audience only): the event asks its packets' noise before it visits the phone.
-    private(set) var faintPhone: Int?
 
     init(till: TillEndpoint, listeners: Listeners) {
         self.till = till.index
@@ -96,7 +93,6 @@ struct ListenerVisit {
             guard audiences.isTracking else {
                 // Stopped during the visit: on through the phones scanning when it began.
                 source = .scanners
-                faintPhone = nil
                 cursor = Listeners.position(of: cursor + 1, in: scanners) { $0.index }
                 return next()
             }
@@ -117,11 +113,9 @@ struct ListenerVisit {
                 guard word < row.words else { return nil }
                 bits = audiences.rowWord(row.first + word)
             }
-            let bit = bits & (0 &- bits)
             let index = row.base &+ word &<< 6 &+ bits.trailingZeroBitCount
             bits &= bits &- 1
             cursor = index
-            faintPhone = audiences.faintWord(row.first + word) & bit != 0 ? index : nil
             // Gone since the word was read (stopped scanning); one that found it can never hear the till since is visited, and does nothing.
             guard let phone = audiences.phone(at: index) else { continue }
             if phone.with({ $0.scanJoin <= joinsBefore }) || wasScanningAtStart(index) { return phone }

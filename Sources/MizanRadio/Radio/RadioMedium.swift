@@ -88,9 +88,6 @@ public final class RadioMedium {
     /// Times a till was found too weak ever to be heard where a phone stands, though not silent,
     /// and its audience told to pass the phone over (`SignalAdvertising.keepHeard`).
     @exclusivity(unchecked) package var tooWeakTillsPassedOver = 0
-    /// Visits an advertising event spared a phone that found its till faint, no packet drawing noise
-    /// enough to be heard (`SignalAdvertising.isInaudible`).
-    @exclusivity(unchecked) package var faintVisitsPassedOver = 0
     /// Times a walking phone found a till silent before working out all of what it holds from it.
     @exclusivity(unchecked) package var silentToWalkers = 0
     /// Times the first radio found an event's link too weak for any packet to clear the sensitivity

@@ -57,12 +57,6 @@ final class SignalAdvertising: Advertising {
     private let airtime: Double
     private let packetSpacing: Double
 
-    /// A till whose held signal on its loudest channel is more than this under the sensitivity is
-    /// faint at the phone: a packet is heard only if its noise draws this much or more (half the
-    /// largest draw, 4.1 sd: about one packet in 50,000), so its events ask the noise before they
-    /// visit the phone (`isInaudible`), and the visit, a miss into the phone's memory, is mostly spared.
-    private let faintMargin: Double
-
     /// The floor's walls: a path through them loses their loss.
     private let walls: Walls
 
@@ -125,7 +119,6 @@ final class SignalAdvertising: Advertising {
         bystanderMean = Swift.max(parameters.bystanderEventsPerSecond, 0) * 2 * airtime
         bystanderNone = exp(-bystanderMean)
         reachFloor = room.pathLoss.farField.map { 2 * $0.breakpoint } ?? .infinity
-        faintMargin = room.noiseBound / 2
     }
 
     var room: SignalModel? { signal }
@@ -188,11 +181,6 @@ final class SignalAdvertising: Advertising {
         overlapping.withUnsafeBufferPointer { overlapping in
             let colliders = EventColliders(all: overlapping, narrows: narrows)
             while let next = visit.next() {
-                // A phone that found the till faint: visited only if one of the event's packets draws noise enough to be heard.
-                if let faint = visit.faintPhone, isInaudible(till.index, faint, event: event, signal: signal) {
-                    medium.faintVisitsPassedOver &+= 1
-                    continue
-                }
                 next.with { phone in
                     guard phone.scanning, phone.availability == .on else { return }
                     hear(till, event: event, payload: payload, start: start, lastPacket: lastPacket, at: phone,
@@ -205,20 +193,6 @@ final class SignalAdvertising: Advertising {
         for channel in 0..<parameters.advertisingChannels where !till.connectors.isEmpty {
             medium.connections.answerAdvertisement(of: till, event: event, channel: channel, in: medium)
         }
-    }
-
-    /// Whether no packet of the till's event `event` can be heard by the phone numbered `phone`,
-    /// which found the till faint where it stands (`keepHeard`): its noise on every channel is
-    /// under `faintMargin`. Exact: a packet's RSSI is at most its channel's held signal plus its
-    /// noise, and the phone's loudest channel is more than `faintMargin` under the sensitivity. The
-    /// noise is the packet's own draw (hashed: `receive` draws the same), asked without the phone.
-    @inline(__always)
-    private func isInaudible(_ till: Int, _ phone: Int, event: Int, signal: SignalModel) -> Bool {
-        let pair = signal.pairKey(till: till, phone: phone)
-        for channel in 0..<parameters.advertisingChannels where signal.noise(pair: pair, event: event, channel: channel) >= faintMargin {
-            return false
-        }
-        return true
     }
 
     /// The link's fixed offset on the signal model: what the phone holds from the till, less the distance's path loss.
@@ -653,19 +627,16 @@ final class SignalAdvertising: Advertising {
     /// The phone keeps what it receives from the till in its stand `stand`. A till too weak for
     /// any noise to lift it to the sensitivity (though it may spoil a packet that is: `survives`
     /// asks the cache) is never heard: its events pass the phone over while it stands still, as a
-    /// silent till's do (`keepSilent`; their visits would do nothing). A till heard only on a draw of
-    /// `faintMargin` or more is faint: its events ask their noise before they visit the phone
-    /// (`isInaudible`). (Inlined, as `keepSilent`.)
+    /// silent till's do (`keepSilent`; their visits would do nothing). (Inlined, as `keepSilent`.)
     @inline(__always)
     private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, till: Int, _ stand: UInt32,
                            signal: SignalModel, in medium: RadioMedium) {
         phone.heldCache.keep(value, till: till, stand: stand)
-        guard medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till), let audiences = medium.listeners.audiences else { return }
-        if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity {
-            audiences.silence(till: till, phone: phone.index)
-            medium.tooWeakTillsPassedOver &+= 1
-        } else if value.loudest + faintMargin < parameters.sensitivity {
-            audiences.makeFaint(till: till, phone: phone.index)
+        if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
+            if let audiences = medium.listeners.audiences {
+                audiences.silence(till: till, phone: phone.index)
+                medium.tooWeakTillsPassedOver &+= 1
+            }
         }
     }
 

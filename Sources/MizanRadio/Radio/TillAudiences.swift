@@ -37,7 +37,7 @@ import MizanTime
 /// holds a copy of that list while it visits (a phone that stops scanning
 /// mid-event stays alive, and is found gone here).
 final class TillAudiences {
-    /// The most words the rows and the phones may take (128 MiB): a 10,000-till floor's 10,000 phones take about 38 MB.
+    /// The most words the rows and the phones may take (128 MiB): a 10,000-till floor's 10,000 phones take about 19 MB.
     static let maximumWords = 1 << 24
 
     /// Whether it still follows the phones (`maximumWords`).
@@ -51,9 +51,6 @@ final class TillAudiences {
     /// Till `t`'s row: words `t * width ..< (t + 1) * width`. Unchecked for exclusivity, as the
     /// medium's device tables: each access is a short read or write that calls nothing back.
     @exclusivity(unchecked) private var rows: [UInt64] = []
-    /// Beside each bit of `rows`, whether the phone found the till faint in its stand (`faint`):
-    /// consulted only while that bit is set, and cleared wherever it is set.
-    @exclusivity(unchecked) private var faintRows: [UInt64] = []
     /// The row of every phone that scans: a new till's row.
     @exclusivity(unchecked) private var scanning: [UInt64] = []
     /// The phone that scans at each index of the span (`index - base`).
@@ -80,7 +77,6 @@ final class TillAudiences {
         guard isTracking else { return }
         guard words(tills: tills, width: width) <= maximumWords else { return stop() }
         rows.append(contentsOf: scanning)
-        faintRows.append(contentsOf: repeatElement(0, count: width))
         audienceCounts.append(scanningCount)
         if scanningCount > 0 { lateTills = Swift.min(lateTills, tills - 1) }
         generation &+= 1
@@ -152,16 +148,6 @@ final class TillAudiences {
         audienceCounts[till] -= 1
     }
 
-    /// The phone, standing still, found the till faint in its stand (`SignalAdvertising.faintMargin`:
-    /// no packet of it is heard unless its noise draws that much; a till of the floor when its scan
-    /// began): the till's events ask the packets' noise before they visit the phone, until it moves.
-    @inline(__always)
-    func makeFaint(till: Int, phone: Int) {
-        let slot = phone - base
-        guard till < tills, slot >= 0, slot < width << 6 else { return }
-        faintRows[till * width + slot >> 6] |= 1 << UInt64(slot & 63)
-    }
-
     /// How many of the phones scanning `till`'s events pass over: when few, a visit of every
     /// phone scanning costs less than reading the row (`ListenerVisit`); the phones visited
     /// differ only by those that would do nothing.
@@ -188,12 +174,6 @@ final class TillAudiences {
         rows.withUnsafeBufferPointer { $0[at] }
     }
 
-    /// Word `at` of the faint marks (`makeFaint`), laid out as the rows.
-    @inline(__always)
-    func faintWord(_ at: Int) -> UInt64 {
-        faintRows.withUnsafeBufferPointer { $0[at] }
-    }
-
     /// The phone scanning with index `index`, if any.
     @inline(__always)
     func phone(at index: Int) -> Borrowed<PhoneEndpoint>? {
@@ -209,15 +189,12 @@ final class TillAudiences {
         let word = slot >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
         var low = joined[slot].isEmpty ? Int.max : joined[slot].lowerBound, high = joined[slot].isEmpty ? Int.min : joined[slot].upperBound - 1
         rows.withUnsafeMutableBufferPointer { rows in
-            faintRows.withUnsafeMutableBufferPointer { faint in
-                audienceCounts.withUnsafeMutableBufferPointer { audience in
-                    for till in heard {
-                        (low, high) = (Swift.min(low, till), Swift.max(high, till))
-                        faint[till * width + word] &= ~bit
-                        guard rows[till * width + word] & bit == 0 else { continue }
-                        audience[till] += 1
-                        rows[till * width + word] |= bit
-                    }
+            audienceCounts.withUnsafeMutableBufferPointer { audience in
+                for till in heard {
+                    (low, high) = (Swift.min(low, till), Swift.max(high, till))
+                    guard rows[till * width + word] & bit == 0 else { continue }
+                    audience[till] += 1
+                    rows[till * width + word] |= bit
                 }
             }
         }
@@ -246,10 +223,10 @@ final class TillAudiences {
         return true
     }
 
-    /// The words the rows, the faint marks and the phones take for `tills` tills over `width` words of span
+    /// The words the rows and the phones take for `tills` tills over `width` words of span
     /// (`Int.max` past what an `Int` counts).
     private func words(tills: Int, width: Int) -> Int {
-        let (rows, over) = (2 * tills + 1).multipliedReportingOverflow(by: width)
+        let (rows, over) = (tills + 1).multipliedReportingOverflow(by: width)
         let (total, past) = rows.addingReportingOverflow(width << 6)
         return over || past || width > Int.max >> 7 ? .max : total
     }
@@ -259,7 +236,6 @@ final class TillAudiences {
         guard isTracking else { return }
         isTracking = false
         rows = []
-        faintRows = []
         scanning = []
         phones = []
         joined = []
@@ -275,7 +251,6 @@ final class TillAudiences {
         // The words the old and new spans share, as offsets into each.
         let from = Swift.max(firstWord, oldFirst), to = Swift.min(firstWord + newWidth, oldFirst + width)
         var newRows = Array(repeating: UInt64(0), count: tills * newWidth)
-        var newFaint = newRows
         var newScanning = Array(repeating: UInt64(0), count: newWidth)
         var newPhones = [Borrowed<PhoneEndpoint>?](repeating: nil, count: newWidth << 6)
         var newJoined = [Range<Int>](repeating: 0..<0, count: newWidth << 6)
@@ -288,14 +263,10 @@ final class TillAudiences {
                 }
             }
             for till in 0..<tills {
-                for word in from..<to {
-                    newRows[till * newWidth + word - firstWord] = rows[till * width + word - oldFirst]
-                    newFaint[till * newWidth + word - firstWord] = faintRows[till * width + word - oldFirst]
-                }
+                for word in from..<to { newRows[till * newWidth + word - firstWord] = rows[till * width + word - oldFirst] }
             }
         }
         rows = newRows
-        faintRows = newFaint
         scanning = newScanning
         phones = newPhones
         joined = newJoined
