@@ -49,17 +49,20 @@ public struct TransactionTrace {
                 && zip(a.fields, b.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
 
-        /// The numbers of the phones the event names: a field `phone` holding a number (`phone=50`),
-        /// or any field holding a phone's name (`to=phone-50`).
+        /// The numbers of the phones the event names, each once, in the order of its fields: a field
+        /// `phone` holding a phone's number (`phone=50`, from 1), or any field holding a phone's name
+        /// (`to=phone-50`).
         public var namedPhones: [Int] {
-            fields.compactMap { field in
-                switch field.value {
-                case let .string(text):
-                    if case let .phone(index)? = DeviceRef(name: text) { DeviceRef.phone(index).number } else { nil }
-                case let .number(number): field.key == "phone" ? number.exactly(Int.self) : nil
+            var named: [Int] = []
+            for field in fields {
+                let number: Int? = switch field.value {
+                case let .string(text): if case let .phone(index)? = DeviceRef(name: text) { DeviceRef.phone(index).number } else { nil }
+                case let .number(number): field.key == "phone" ? number.exactly(Int.self).flatMap { $0 >= 1 ? $0 : nil } : nil
                 default: nil
                 }
+                if let number, !named.contains(number) { named.append(number) }
             }
+            return named
         }
 
         public func string(_ key: String) -> String? {

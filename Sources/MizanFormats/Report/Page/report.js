@@ -227,7 +227,7 @@ if (location.hash === "#selftest") {
     showDiagram(alone);
     const tillSide = [...$("diagram").querySelectorAll("text")].filter(x => x.getAttribute("text-anchor") === "start");
     check("a phone's transaction alone shows of its till only what names the phone", tillSide.length > 0
-          && tillSide.every(x => x.textContent.includes(`phone-${alone.phone}`) || x.textContent.includes(`phone=${alone.phone}`)));
+          && tillSide.every(x => new RegExp(`(=phone-| phone=)${alone.phone}( |$)`).test(x.textContent)));
   }
   const th = $("transactions").querySelector('th[data-sort="toSecure"]'); th.click();
   const firstSorted = $("transactions").querySelector("tbody tr");
