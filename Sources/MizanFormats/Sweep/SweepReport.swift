@@ -184,12 +184,17 @@ public struct SweepReport: Sendable {
       charts++;
       return s("svg", { class: "chart", width: w, height: tall + 16 * groups.size }, parts);
     }
-    const sections = data.metrics.map((m, metric) => [h("h2", null, m[1]), h("div", { class: "charts" }, fields.map(f => chart(metric, f)))]);
+    // A metric no run measured (no transaction reached it) says so in place of its charts.
+    const measured = data.metrics.map((m, metric) => data.cells.some(c => c.metrics[metric]));
+    const sections = data.metrics.map((m, metric) => [h("h2", null, m[1]), measured[metric] || fields.length === 0
+      ? h("div", { class: "charts" }, fields.map(f => chart(metric, f))) : h("p", { class: "unmeasured" }, "Not measured in any run.")]);
     fill(document.getElementById("charts"), data.cells.length ? sections : h("p", null, "No runs."));
     if (location.hash === "#selftest") {
-      const drawn = document.querySelectorAll("svg.chart").length;
-      const results = [`${drawn === charts && drawn === data.metrics.length * fields.length ? "ok" : "FAIL"} a chart per metric and swept field (${drawn})`,
-                       `${document.querySelectorAll("svg.chart circle").length > 0 ? "ok" : "FAIL"} the charts have points`,
+      const drawn = document.querySelectorAll("svg.chart").length, expected = measured.filter(Boolean).length * fields.length;
+      const unmeasured = measured.filter(m => !m).length;
+      const results = [`${drawn === charts && drawn === expected ? "ok" : "FAIL"} a chart per measured metric and swept field (${drawn})`,
+                       `${document.querySelectorAll("svg.chart circle").length > 0 || expected === 0 ? "ok" : "FAIL"} the charts have points`,
+                       `${fields.length === 0 || document.querySelectorAll("p.unmeasured").length === unmeasured ? "ok" : "FAIL"} each metric no run measured says so (${unmeasured})`,
                        `${errors.length === 0 ? "ok" : "FAIL"} no errors ${errors.join("; ")}`];
       document.getElementById("selftest").textContent = results.join("\n");
     }
