@@ -163,7 +163,6 @@ public struct SweepReport: Sendable {
         if (m) groups.get(key).push({ x: xs.indexOf(c.params[field]), mean: m[0], half: m[1] });
       }
       const points = [...groups.values()].flat();
-      if (points.length === 0) return null;
       const lo = Math.min(...points.map(p => p.mean - (p.half ?? 0))), hi = Math.max(...points.map(p => p.mean + (p.half ?? 0)));
       const w = 380, tall = 220, left = 60, top = 24, span = hi - lo || Math.abs(hi) || 1;
       const X = i => left + (xs.length > 1 ? i / (xs.length - 1) : 0.5) * (w - left - 20), Y = v => top + (1 - (v - lo) / span) * (tall - top - 40);
@@ -193,7 +192,7 @@ public struct SweepReport: Sendable {
       const drawn = document.querySelectorAll("svg.chart").length, expected = measured.filter(Boolean).length * fields.length;
       const unmeasured = measured.filter(m => !m).length;
       const results = [`${drawn === charts && drawn === expected ? "ok" : "FAIL"} a chart per measured metric and swept field (${drawn})`,
-                       `${document.querySelectorAll("svg.chart circle").length > 0 || expected === 0 ? "ok" : "FAIL"} the charts have points`,
+                       `${document.querySelectorAll("svg.chart circle").length === fields.length * data.cells.reduce((n, c) => n + c.metrics.filter(m => m).length, 0) ? "ok" : "FAIL"} a point per cell in each chart of its measured metrics`,
                        `${document.querySelectorAll("p.unmeasured").length === unmeasured ? "ok" : "FAIL"} each metric no run measured says so (${unmeasured})`,
                        `${errors.length === 0 ? "ok" : "FAIL"} no errors ${errors.join("; ")}`];
       document.getElementById("selftest").textContent = results.join("\n");
