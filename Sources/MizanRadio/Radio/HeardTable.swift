@@ -71,6 +71,7 @@ struct HeardTable {
     var capacity: Int { entries.count }
 
     /// The largest power of two not above `limit` (1 for a limit under 1).
+    @inline(__always)
     static func powerOfTwo(atMost limit: Int) -> Int {
         limit < 2 ? 1 : 1 << (Int.bitWidth - 1 - limit.leadingZeroBitCount)
     }

@@ -635,9 +635,7 @@ final class SignalAdvertising: Advertising {
     private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32,
                            signal: SignalModel, in medium: RadioMedium) {
         // The table grows when the phone meets one that still stands where its entry was made.
-        till.heard.keep(value, phone: phone.index, stand: stand, limit: medium.heardCapacity) { index, stand in
-            medium.phones[index].map { $0.scanning && $0.standTag == stand } ?? false
-        }
+        till.heard.keep(value, phone: phone.index, stand: stand, limit: medium.heardCapacity) { Self.scansStanding($0, $1, in: medium) }
         if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity, medium.keepsSilentTills, phone.isStill,
            phone.silentMarks.marks(till: till.index) {
             if let audiences = medium.listeners.audiences {
@@ -645,6 +643,15 @@ final class SignalAdvertising: Advertising {
                 medium.tooWeakTillsPassedOver &+= 1
             }
         }
+    }
+
+    /// Whether the phone numbered `index` scans, standing in its stand `stand`: read from the audiences
+    /// while they track (an array by index, no retain), else from the medium's phones.
+    private static func scansStanding(_ index: Int, _ stand: UInt32, in medium: RadioMedium) -> Bool {
+        if let audiences = medium.listeners.audiences, audiences.isTracking {
+            return audiences.phone(at: index)?.with { $0.standTag == stand } ?? false
+        }
+        return medium.phones[index].map { $0.scanning && $0.standTag == stand } ?? false
     }
 
     /// Whether what a phone holds from a till is below what any noise could lift to the sensitivity
