@@ -1,7 +1,7 @@
 /// What a phone receives from a till on each advertising channel before the per-packet
 /// noise (`HeldSignal` without the link's own figure and the pair's key for the noise, which
 /// `SignalModel.pairKey` gives again), and the most a packet reads (`HeldSignal.ceiling`): 32
-/// bytes, so that an entry of a till's `HeardTable` takes 40.
+/// bytes, so that a held cache's entry takes 40.
 struct ChannelSignal {
     let channels: (Double, Double, Double)
     let ceiling: Double
@@ -15,7 +15,7 @@ struct ChannelSignal {
         self.init(channels: held.channels, ceiling: held.ceiling)
     }
 
-    /// What a silent till gives (`SilentMarks.keepSilent`): nothing on any channel. Made where it
+    /// What a silent till gives (`HeldCache.keepSilent`): nothing on any channel. Made where it
     /// is asked for (a stored constant would be initialised lazily, checked at every packet).
     @inline(__always)
     static var silent: ChannelSignal { ChannelSignal(channels: (-.infinity, -.infinity, -.infinity), ceiling: -.infinity) }

@@ -39,8 +39,6 @@ package final class TillEndpoint {
     /// `EventCalendar` in step.
     @exclusivity(unchecked) var lastEventStart = -Double.infinity
     @exclusivity(unchecked) var nextEventStart = Double.infinity
-    /// What the phones standing still receive from it (the signal model's: `HeardTable`).
-    @exclusivity(unchecked) var heard = HeardTable()
     /// Whether the till advertises on the signal model, its event starts listed in the medium's
     /// `EventCalendar` (`SignalAdvertising`, as it joins and leaves the advertisers).
     @exclusivity(unchecked) var isAdvertiser = false
@@ -63,7 +61,7 @@ package final class PhoneEndpoint {
     let central: CentralID
     var motion: Motion {
         didSet {
-            // New fades from the new stand on (what the tills' tables and `silentMarks` hold of the last one is stale); the hold-offs of the scan stay.
+            // New fades from the new stand on (what `heldCache` holds of the last one is stale); the hold-offs of the scan stay.
             stands &+= 1
             isStill = motion.isStill
             motionStart = motion.start
@@ -154,10 +152,11 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var holdsReports = false
     @exclusivity(unchecked) var reportHoldMedian = 0.0
     @exclusivity(unchecked) var reportHoldSpread = 0.0
-    /// The tills it can neither hear nor be spoiled by where it stands (`SilentMarks`), which hold
-    /// for their stand; and (iOS) when it may next report each till it has reported while it scans.
-    /// What it receives from the others while it stands, their tables keep (`TillEndpoint.heard`).
-    @exclusivity(unchecked) var silentMarks = SilentMarks()
+    /// What it keeps while it scans: what it receives from each till while it stands (a bounded
+    /// cache), and (iOS) when it may next report each till it has reported. Emptied when a scan
+    /// starts; released when it stops, but for the cache's silent marks, which hold for their
+    /// stand (`HeldCache.release`).
+    @exclusivity(unchecked) var heldCache = HeldCache()
     @exclusivity(unchecked) var holdOffs = HoldOffTable()
     /// The last held signal computed while standing: (till index, stand, value).
     @exclusivity(unchecked) var lastHeld: (till: Int, stand: UInt64, value: HeldSignal)?
@@ -170,7 +169,7 @@ package final class PhoneEndpoint {
     @exclusivity(unchecked) var interferenceReach = (generation: -1, extra: Double.nan, distance: Double.infinity)
     /// Bumped whenever its motion changes: a new stand, new fades.
     @exclusivity(unchecked) var stands: UInt64 = 0
-    /// Its stand's low 32 bits, as the tills' tables (`HeardTable`) and `silentMarks` record it.
+    /// Its stand's low 32 bits, as `heldCache`'s entries record it.
     var standTag: UInt32 { UInt32(truncatingIfNeeded: stands) }
 
     init(index: Int, central: CentralID, motion: Motion, offset: Double, bodyLoss: Double) {

@@ -70,11 +70,11 @@ public final class RadioMedium {
     var tillIndexByID: [TillID: Int] = [:]
     /// One more than the largest phone index given so far.
     var nextPhoneIndex = 0
-    /// The most phones a till keeps what they receive from it (`HeardTable`, rounded down to a
-    /// power of two): a cost, never a packet's fate (tests lower it to check that).
-    package var heardCapacity = HeardTable.maximumCapacity
+    /// The most tills a scanning phone keeps what it receives from (`HeldCache`): a cost, never a
+    /// packet's fate (tests lower it to check that).
+    package var heldCacheCapacity = HeldCache.maximumCapacity
     /// Whether a scanning phone keeps a bit for each till it can neither hear nor be spoiled by
-    /// in its stand (`SilentMarks.keepSilent`), and how many it marked; with it, the tills' audiences
+    /// in its stand (`HeldCache.keepSilent`), and how many it marked; with it, the tills' audiences
     /// pass over the phones that can never hear them, a phone starting to scan looks at the
     /// far tills at once (`SignalAdvertising.lookAround`), a walking phone works a till's
     /// signal out only as far as it takes to know it silent, and the first radio counts the walls

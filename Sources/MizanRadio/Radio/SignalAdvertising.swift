@@ -505,9 +505,9 @@ final class SignalAdvertising: Advertising {
     private func survives(_ rssi: Double, at phone: PhoneEndpoint, channel: Int, colliders: EventColliders,
                           signal: SignalModel, in medium: RadioMedium) -> Bool {
         let capture = parameters.captureThreshold, noiseBound = signal.noiseBound
-        // Standing and hearing every till, what is kept for its stand answers first: the phone's
-        // silent mark (most of a large floor's colliders), else the collider's table. Only a till
-        // nothing is kept of is asked through `packetHeld`.
+        // Standing and hearing every till, what the phone keeps for its stand answers first, read
+        // here as `packetHeld` reads it: a silent till's mark (most of a large floor's colliders),
+        // else its signal. Only a till it keeps nothing of is asked through `packetHeld`.
         let standing = (phone.isStill || medium.now <= phone.motionStart) && medium.listeners.audibility == .everyone
         let stand = phone.standTag
         // Only the colliders across the floor within the phone's reach can spoil the packet: those
@@ -524,8 +524,8 @@ final class SignalAdvertising: Advertising {
                 medium.collidersBeyondReach &+= 1
                 continue
             }
-            if standing, phone.silentMarks.isSilent(till: collider.index, stand: stand) { continue }
-            let kept = standing ? collider.till.with { $0.heard.signal(phone: phone.index, stand: stand) } : nil
+            if standing, phone.heldCache.isSilent(till: collider.index, stand: stand) { continue }
+            let kept = standing ? phone.heldCache.signal(till: collider.index, stand: stand) : nil
             guard let heldSignal = kept ?? collider.till.with({ other in
                 medium.listeners.canHear(phone, other) ? packetHeld(phone, other, at: nil, signal: signal, in: medium) : nil
             }) else { continue }
@@ -594,7 +594,7 @@ final class SignalAdvertising: Advertising {
     /// it, retaining each of its arrays), or nil when the till's hold-off runs
     /// past `time` (a packet heard at `time`; nil for an interferer). A phone
     /// standing while it scans keeps what it receives from each till for the
-    /// stand, in the till's table (`HeardTable`, up to `heardCapacity` phones a till).
+    /// stand, up to `heldCacheCapacity` tills.
     @inline(__always)
     func packetHeld(_ phone: PhoneEndpoint, _ till: TillEndpoint, at time: Double?, signal: SignalModel, in medium: RadioMedium) -> ChannelSignal? {
         // iOS: a till reported within its hold-off is not reported again, whatever the packet.
@@ -614,44 +614,33 @@ final class SignalAdvertising: Advertising {
             }
             return value
         }
-        // What the till keeps first: a till kept as heard in a stand is never marked silent in it, and
-        // an event's visits are mostly to phones that hear its till (its audience), where reading the
+        // What it keeps first: a till kept as heard in a stand is never marked silent in it, and an
+        // event's visits are mostly to phones that hear its till (its audience), where reading the
         // silent mark first cost a cache miss of its own on a large floor.
         let stand = phone.standTag
-        if let kept = till.heard.signal(phone: phone.index, stand: stand) { return kept }
-        if phone.silentMarks.isSilent(till: till.index, stand: stand) { return .silent }
+        if let kept = phone.heldCache.signal(till: till.index, stand: stand) { return kept }
+        if phone.heldCache.isSilent(till: till.index, stand: stand) { return .silent }
         let value = ChannelSignal(computeHeld(phone, till, signal: signal, in: medium))
         // Never heard, and never enough to spoil a packet heard (`receive`, `survives`): kept as a bit.
         if isSilent(value, signal: signal), medium.keepsSilentTills { return keepSilent(phone, till: till.index, stand, in: medium) }
-        keepHeard(value, phone, till, stand, signal: signal, in: medium)
+        keepHeard(value, phone, till: till.index, stand, signal: signal, in: medium)
         return value
     }
 
-    /// The till keeps what the phone receives from it in its stand `stand`. A till too weak for
+    /// The phone keeps what it receives from the till in its stand `stand`. A till too weak for
     /// any noise to lift it to the sensitivity (though it may spoil a packet that is: `survives`
-    /// asks its table) is never heard: its events pass the phone over while it stands still, as a
+    /// asks the cache) is never heard: its events pass the phone over while it stands still, as a
     /// silent till's do (`keepSilent`; their visits would do nothing). (Inlined, as `keepSilent`.)
     @inline(__always)
-    private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, _ till: TillEndpoint, _ stand: UInt32,
+    private func keepHeard(_ value: ChannelSignal, _ phone: PhoneEndpoint, till: Int, _ stand: UInt32,
                            signal: SignalModel, in medium: RadioMedium) {
-        // The table grows when the phone meets one that still stands where its entry was made.
-        till.heard.keep(value, phone: phone.index, stand: stand, limit: medium.heardCapacity) { Self.scansStanding($0, $1, in: medium) }
-        if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity, medium.keepsSilentTills, phone.isStill,
-           phone.silentMarks.marks(till: till.index) {
+        phone.heldCache.keep(value, till: till, stand: stand)
+        if value.loudestPacket(noiseBound: signal.noiseBound) < parameters.sensitivity, medium.keepsSilentTills, phone.isStill, phone.heldCache.marks(till: till) {
             if let audiences = medium.listeners.audiences {
-                audiences.silence(till: till.index, phone: phone.index)
+                audiences.silence(till: till, phone: phone.index)
                 medium.tooWeakTillsPassedOver &+= 1
             }
         }
-    }
-
-    /// Whether the phone numbered `index` scans, standing in its stand `stand`: read from the audiences
-    /// while they track (an array by index, no retain), else from the medium's phones.
-    private static func scansStanding(_ index: Int, _ stand: UInt32, in medium: RadioMedium) -> Bool {
-        if let audiences = medium.listeners.audiences, audiences.isTracking {
-            return audiences.phone(at: index)?.with { $0.standTag == stand } ?? false
-        }
-        return medium.phones[index].map { $0.scanning && $0.standTag == stand } ?? false
     }
 
     /// Whether what a phone holds from a till is below what any noise could lift to the sensitivity
@@ -665,7 +654,7 @@ final class SignalAdvertising: Advertising {
     /// path that asks it spills registers for it, about 0.6 % of W3's instructions.)
     @inline(__always)
     private func keepSilent(_ phone: PhoneEndpoint, till: Int, _ stand: UInt32, in medium: RadioMedium) -> ChannelSignal {
-        let kept = phone.silentMarks.keepSilent(till: till, stand: stand)
+        let kept = phone.heldCache.keepSilent(till: till, stand: stand)
         medium.silentTillsMarked &+= 1
         // Standing still (until its motion changes, which gives it back), its visits by the
         // till's events would find the till silent: they pass it over. (Not with a capture of
@@ -771,7 +760,7 @@ final class SignalAdvertising: Advertising {
                                                           reaching: reach(level: parameters.sensitivity, extra: extra), in: medium) : nil)
         // What it found silent in an earlier scan from where it still stands, the tills' events pass over from the start.
         if phone.isStill, let audiences = medium.listeners.audiences {
-            phone.silentMarks.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
+            phone.heldCache.forEachSilent(stand: phone.standTag) { audiences.silence(till: $0, phone: phone.index) }
             // And what it is likely not to hear, it asks about at once.
             if audiences.isTracking, medium.keepsSilentTills { lookAround(phone, in: medium) }
         }
@@ -805,7 +794,7 @@ final class SignalAdvertising: Advertising {
         medium.tills.withUnsafeBufferPointer { tills in
             quietBeyond.withUnsafeBufferPointer { quietBeyond in
                 for index in near where here.squaredDistance(to: quietBeyond[index].spot.position) > quietBeyond[index].squared
-                    && !phone.silentMarks.isSilent(till: index, stand: stand) {
+                    && !phone.heldCache.isSilent(till: index, stand: stand) {
                     Borrowed(tills[index]).with { till in
                         // Worked out no further than it takes to know it silent, as most are.
                         guard let held = heldStanding(phone, till, quietBeyond[index].spot, at: here, basis: basis, signal: signal, unlessUnder: level),
@@ -814,7 +803,7 @@ final class SignalAdvertising: Advertising {
                             medium.silentTillsMarkedAtScanStart &+= 1
                             return
                         }
-                        keepHeard(value, phone, till, stand, signal: signal, in: medium)
+                        keepHeard(value, phone, till: index, stand, signal: signal, in: medium)
                     }
                 }
             }
@@ -882,7 +871,7 @@ final class SignalAdvertising: Advertising {
         phone.scanPhase = medium.nowSeconds - medium.generator.uniform(0...scan.interval)
         phone.listenStart = .infinity
         phone.listenEnd = -.infinity
-        phone.silentMarks.prepare(tills: medium.tills.count)
+        phone.heldCache.removeAll(capacity: Swift.min(medium.tills.count, medium.heldCacheCapacity), tills: medium.tills.count)
         phone.holdOffs.removeAll()
     }
 
@@ -920,6 +909,7 @@ final class SignalAdvertising: Advertising {
     }
 
     private func endScan(_ phone: PhoneEndpoint) {
+        phone.heldCache.release()
         phone.holdOffs.removeAll()
         phone.shadowingBasis = nil
     }

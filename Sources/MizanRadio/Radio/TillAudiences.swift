@@ -7,7 +7,7 @@ import MizanTime
 /// hear them: `join(_:tills:)`) and again, every till's, whenever it takes a
 /// new stand (`restand`, from its motion's observer); one is cleared when the phone, standing still,
 /// finds that it can never hear the till in its stand: silent
-/// (`SilentMarks.keepSilent`: never heard, never spoiling a packet heard), or
+/// (`HeldCache.keepSilent`: never heard, never spoiling a packet heard), or
 /// too weak for any noise to lift it to the sensitivity (never heard, though
 /// it may still spoil a packet: the phone's cache keeps it for that), until
 /// it moves. An advertising event visits the phones whose bits are set, in

@@ -3,85 +3,89 @@ import MizanGeometry
 @testable import MizanSim
 @testable import MizanRadio
 
-/// What a phone standing still keeps of what it receives: the tills' tables of held signals, its
-/// silent marks, and its table of hold-offs.
-@Suite struct KeptSignalTests {
+/// A scanning phone's bounded cache of held signals and its table of hold-offs.
+@Suite struct HeldCacheTests {
     static func signal(_ dBm: Double) -> ChannelSignal {
         ChannelSignal(channels: (dBm, dBm - 1, dBm - 2), ceiling: dBm + 40)
     }
 
-    @Test func twoPhonesSharingASlotEachGetTheirOwnValueOrNone() {
-        var table = HeardTable()
-        #expect(table.signal(phone: 1, stand: 0) == nil)
-        table.keep(Self.signal(-60), phone: 1, stand: 0, limit: 1) { _, _ in true }
-        #expect(table.capacity == 1)
-        #expect(table.signal(phone: 1, stand: 0)?.channels.0 == -60)
-        // Phone 5 takes phone 1's slot: phone 1 is then not found, never given phone 5's value.
-        table.keep(Self.signal(-70), phone: 5, stand: 0, limit: 1) { _, _ in true }
-        #expect(table.signal(phone: 5, stand: 0)?.channels.0 == -70)
-        #expect(table.signal(phone: 1, stand: 0) == nil)
-        #expect(table.signal(phone: 2, stand: 0) == nil)
+    @Test func twoTillsSharingASlotEachGetTheirOwnValueOrNone() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 4, tills: 64)
+        cache.keep(Self.signal(-60), till: 1, stand: 0)
+        #expect(cache.signal(till: 1, stand: 0)?.channels.0 == -60)
+        // Till 5 takes till 1's slot: till 1 is then not found, never given till 5's value.
+        cache.keep(Self.signal(-70), till: 5, stand: 0)
+        #expect(cache.signal(till: 5, stand: 0)?.channels.0 == -70)
+        #expect(cache.signal(till: 1, stand: 0) == nil)
+        #expect(cache.signal(till: 2, stand: 0) == nil)
     }
 
     @Test func aValueOfAnEarlierStandIsNotFound() {
-        var table = HeardTable()
-        table.keep(Self.signal(-60), phone: 3, stand: 7, limit: 8) { _, _ in true }
-        #expect(table.signal(phone: 3, stand: 8) == nil)
-        #expect(table.signal(phone: 3, stand: 7)?.ceiling == -20)
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8, tills: 64)
+        cache.keep(Self.signal(-60), till: 3, stand: 7)
+        #expect(cache.signal(till: 3, stand: 8) == nil)
+        #expect(cache.signal(till: 3, stand: 7)?.ceiling == -20)
     }
 
-    @Test func theTableGrowsWithThePhonesStillStandingUpToItsLimit() {
-        var table = HeardTable()
-        // Phones 0 and 16 meet in slot 0, phone 0 still standing: the table doubles and keeps both.
-        table.keep(Self.signal(-60), phone: 0, stand: 1, limit: 1_000) { _, _ in true }
-        #expect(table.capacity == HeardTable.initialCapacity)
-        table.keep(Self.signal(-70), phone: 16, stand: 1, limit: 1_000) { index, stand in
-            #expect(index == 0 && stand == 1, "asked about the phone in the slot")
-            return true
-        }
-        #expect(table.capacity == 32)
-        #expect(table.signal(phone: 0, stand: 1)?.ceiling == -20 && table.signal(phone: 16, stand: 1)?.ceiling == -30)
-        // A phone no longer standing where its entry was made gives way without growing.
-        table.keep(Self.signal(-80), phone: 32, stand: 2, limit: 1_000) { _, _ in false }
-        #expect(table.capacity == 32 && table.signal(phone: 32, stand: 2)?.ceiling == -40 && table.signal(phone: 0, stand: 1) == nil)
-        // Never past the limit, rounded down to a power of two: phones 512 apart share a slot
-        // there, the last asked holding it.
-        for phone in 0..<512 { table.keep(Self.signal(-60), phone: phone, stand: 3, limit: 1_000) { _, _ in true } }
-        #expect(table.capacity == 512)
-        #expect((0..<512).allSatisfy { table.signal(phone: $0, stand: 3) != nil })
-        table.keep(Self.signal(-70), phone: 515, stand: 3, limit: 1_000) { _, _ in true }
-        #expect(table.capacity == 512)
-        #expect(table.signal(phone: 515, stand: 3)?.ceiling == -30 && table.signal(phone: 3, stand: 3) == nil && table.signal(phone: 4, stand: 3) != nil)
-    }
-
-    @Test func aTablesLimitIsTheLargestPowerOfTwoWithinTheOneGiven() {
-        #expect([0, 1, 2, 3, 1_000, 1_024, 2_048, 2_049].map(HeardTable.powerOfTwo(atMost:)) == [1, 1, 2, 2, 512, 1_024, 2_048, 2_048])
+    @Test func theCacheGrowsWithTheTillsHeardInAStandUpToItsLimit() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 1_000, tills: 5_000)
+        #expect(cache.capacity == HeldCache.initialCapacity)
+        // Tills 0 and 64 meet in slot 0: the cache doubles and keeps both.
+        cache.keep(Self.signal(-60), till: 0, stand: 1)
+        cache.keep(Self.signal(-70), till: 64, stand: 1)
+        #expect(cache.capacity == 128)
+        #expect(cache.signal(till: 0, stand: 1)?.ceiling == -20 && cache.signal(till: 64, stand: 1)?.ceiling == -30)
+        // A stale entry (an earlier stand) gives way without growing.
+        cache.keep(Self.signal(-80), till: 128, stand: 2)
+        #expect(cache.capacity == 128 && cache.signal(till: 128, stand: 2)?.ceiling == -40)
+        // Never past the limit: tills 1,000 apart share a slot there, the last asked holding it.
+        for till in 0..<1_000 { cache.keep(Self.signal(-60), till: till, stand: 3) }
+        #expect(cache.capacity == 1_000)
+        #expect((0..<1_000).allSatisfy { cache.signal(till: $0, stand: 3) != nil })
+        cache.keep(Self.signal(-70), till: 1_003, stand: 3)
+        #expect(cache.capacity == 1_000)
+        #expect(cache.signal(till: 1_003, stand: 3)?.ceiling == -30 && cache.signal(till: 3, stand: 3) == nil && cache.signal(till: 4, stand: 3) != nil)
     }
 
     @Test func aSilentTillIsSilentForItsStandOnly() {
-        var marks = SilentMarks()
-        marks.prepare(tills: 130)
-        marks.keepSilent(till: 129, stand: 4)
-        marks.keepSilent(till: 3, stand: 4)
-        #expect(marks.isSilent(till: 129, stand: 4) && marks.isSilent(till: 3, stand: 4))
-        #expect(!marks.isSilent(till: 2, stand: 4) && !marks.isSilent(till: 67, stand: 4))
-        #expect(!marks.isSilent(till: 129, stand: 5))
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8, tills: 130)
+        cache.keepSilent(till: 129, stand: 4)
+        cache.keepSilent(till: 3, stand: 4)
+        #expect(cache.isSilent(till: 129, stand: 4) && cache.isSilent(till: 3, stand: 4))
+        #expect(!cache.isSilent(till: 2, stand: 4) && !cache.isSilent(till: 67, stand: 4))
+        #expect(!cache.isSilent(till: 129, stand: 5))
         // A mark in a new stand clears the old stand's.
-        marks.keepSilent(till: 2, stand: 5)
-        #expect(marks.isSilent(till: 2, stand: 5) && !marks.isSilent(till: 129, stand: 5) && !marks.isSilent(till: 129, stand: 4))
+        cache.keepSilent(till: 2, stand: 5)
+        #expect(cache.isSilent(till: 2, stand: 5) && !cache.isSilent(till: 129, stand: 5) && !cache.isSilent(till: 129, stand: 4))
         // A till past the floor's is never marked.
-        let keptPastTheFloor = marks.keepSilent(till: 500, stand: 5)
-        #expect(!keptPastTheFloor)
-        #expect(!marks.isSilent(till: 500, stand: 5) && !marks.marks(till: 500) && marks.marks(till: 129))
-        // A new scan keeps the marks (they hold for their stand); a floor of another size forgets them.
-        marks.prepare(tills: 130)
-        #expect(marks.isSilent(till: 2, stand: 5))
+        cache.keepSilent(till: 500, stand: 5)
+        #expect(!cache.isSilent(till: 500, stand: 5))
+        // A new scan or the end of one keeps the marks (they hold for their stand); a floor of
+        // another size forgets them.
+        cache.removeAll(capacity: 8, tills: 130)
+        cache.release()
+        #expect(cache.isSilent(till: 2, stand: 5))
         var silent: [Int] = []
-        marks.forEachSilent(stand: 5) { silent.append($0) }
+        cache.forEachSilent(stand: 5) { silent.append($0) }
         #expect(silent == [2])
-        marks.forEachSilent(stand: 4) { _ in Issue.record("a mark of another stand") }
-        marks.prepare(tills: 200)
-        #expect(!marks.isSilent(till: 2, stand: 5))
+        cache.forEachSilent(stand: 4) { _ in Issue.record("a mark of another stand") }
+        cache.removeAll(capacity: 8, tills: 200)
+        #expect(!cache.isSilent(till: 2, stand: 5))
+    }
+
+    @Test func emptyingTheCacheForgetsEveryTill() {
+        var cache = HeldCache()
+        cache.removeAll(capacity: 8, tills: 64)
+        cache.keep(Self.signal(-60), till: 3, stand: 0)
+        cache.removeAll(capacity: 8, tills: 64)
+        #expect(cache.signal(till: 3, stand: 0) == nil)
+        cache.release()
+        cache.keep(Self.signal(-60), till: 3, stand: 0)
+        #expect(cache.signal(till: 3, stand: 0) == nil)
     }
 
     @Test func theHoldOffTableFindsEveryTillItWasGivenAcrossGrowth() {
@@ -102,15 +106,15 @@ import MizanGeometry
         #expect(table.slot(of: 17) == -1)
     }
 
-    /// What the tables hold changes the cost, never a packet's fate: a floor
-    /// whose tills keep two phones' signals gives the trace it gives when
-    /// they keep every phone's.
-    @Test func tillsKeepingFewPhonesGiveTheSameTraceAsTillsKeepingAll() throws {
+    /// What the cache holds changes the cost, never a packet's fate: a floor
+    /// whose phones keep two tills' signals gives the trace it gives when
+    /// they keep every till's.
+    @Test func aPhoneKeepingFewTillsGivesTheSameTraceAsOneKeepingAll() throws {
         var plan = FloorDeterminismTests.checkout(tills: 12)
         #expect(plan.radio.advertising == .signal)
         plan.duration = .seconds(30)
         let all = try FloorRun(plan, seed: 5)
-        let few = try FloorRun(plan, seed: 5, medium: { $0.heardCapacity = 2 })
+        let few = try FloorRun(plan, seed: 5, medium: { $0.heldCacheCapacity = 2 })
         #expect(all.report.transactions > 0)
         #expect(all.trace.count > 100)
         #expect(few.trace == all.trace)
@@ -192,7 +196,7 @@ import MizanGeometry
     }
 
     /// The same with payers queuing, who take a new stand at every step of the queue and walk
-    /// away when done: what a phone found silent is forgotten when it moves, in its silent marks and in
+    /// away when done: what a phone found silent is forgotten when it moves, in its cache and in
     /// the tills' audiences (`TillAudiences`), whose events pass over a phone that found their till silent.
     @Test func payersMovingWhileTheirPhonesMarkSilentTillsGiveTheSameTraceAsPhonesComputingEvery() throws {
         var plan = FloorPlan(tills: FloorPlan.row(count: 6, spacing: 120), payers: .queues(meanGap: .seconds(4), idle: 0), duration: .seconds(90))
