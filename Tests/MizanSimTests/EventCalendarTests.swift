@@ -19,10 +19,10 @@ struct EventCalendarTests {
             switch generator.next() % 4 {
             case 0:
                 last[till] = now
-                calendar.list(till, .last, at: now, x: 0)
+                calendar.list(till, .last, at: now)
             case 1:
                 next[till] = now + generator.uniform(0...span)
-                calendar.list(till, .next, at: next[till], x: 0)
+                calendar.list(till, .next, at: next[till])
             case 2:
                 next[till] = .infinity
                 calendar.unlist(till, .next)
@@ -31,7 +31,7 @@ struct EventCalendarTests {
                 // bucket edges must not hide a start that overlaps.
                 let time = generator.next() % 2 == 0 ? now + Double(generator.next() % 5) * 0.5 : (now / width).rounded() * width
                 last[till] = time
-                calendar.list(till, .last, at: time, x: 0)
+                calendar.list(till, .last, at: time)
             }
             let probe = now + generator.uniform(-width...width)
             let overlapping = (0..<60).filter { abs(last[$0] - probe) < width || abs(next[$0] - probe) < width }
@@ -42,34 +42,21 @@ struct EventCalendarTests {
 
     @Test func anUnlistedOrNeverListedTillIsNoCandidate() {
         var calendar = EventCalendar(width: width, span: span)
-        calendar.list(3, .last, at: 10, x: 0)
-        calendar.list(3, .next, at: 10.0001, x: 0)
-        calendar.list(7, .next, at: 10.0002, x: 0)
+        calendar.list(3, .last, at: 10)
+        calendar.list(3, .next, at: 10.0001)
+        calendar.list(7, .next, at: 10.0002)
         #expect(calendar.candidates(around: 10) == [3, 7])
         calendar.unlist(3, .last)
         #expect(calendar.candidates(around: 10) == [3, 7])
         calendar.unlist(3, .next)
-        calendar.list(7, .next, at: .infinity, x: 0)
+        calendar.list(7, .next, at: .infinity)
         #expect(calendar.candidates(around: 10).isEmpty)
-    }
-
-    @Test func aStartWhoseTillLiesOutsideTheSpanAcrossIsPassedOverAndCounted() {
-        var calendar = EventCalendar(width: width, span: span)
-        calendar.list(1, .last, at: 10, x: -5)
-        calendar.list(2, .last, at: 10, x: 0)
-        calendar.list(3, .next, at: 10, x: 5)
-        calendar.list(4, .last, at: 10, x: 5.001)
-        calendar.list(5, .last, at: 11, x: 100)
-        var tills: [Int] = []
-        let passedOver = calendar.forEachCandidate(around: 10, within: width, across: -5, 5) { tills.append($0) }
-        #expect(tills.sorted() == [1, 2, 3])
-        #expect(passedOver == 1, "till 4 alone: till 5's start is not within an air time")
     }
 
     @Test func listingAStartAgainMovesItRatherThanAddingASecond() {
         var calendar = EventCalendar(width: width, span: span)
-        calendar.list(4, .next, at: 1, x: 0)
-        calendar.list(4, .next, at: 1.05, x: 0)
+        calendar.list(4, .next, at: 1)
+        calendar.list(4, .next, at: 1.05)
         #expect(calendar.candidates(around: 1).isEmpty)
         #expect(calendar.candidates(around: 1.05) == [4])
     }

@@ -10,11 +10,10 @@ import MizanTime
 /// |t - s| < air time, so t lies within a bucket of s's; `forEachCandidate`
 /// visits the listings of the five buckets around s (two either side, so
 /// that rounding a start's number of widths can never hide one) and hands on
-/// the tills whose listed start lies within an air time of s, and whose x
-/// lies within the span asked, both read from the listing itself (on a floor
-/// of thousands of tills, most of a bucket's listings are not that close in
-/// time, most of the rest too far across the floor to matter, and reading
-/// each till's own starts and position cost a cache miss apiece). A bucket keeps its listings side by side, each start
+/// the tills whose listed start lies within an air time of s, read from the
+/// listing itself (on a floor of thousands of tills, most of a bucket's
+/// listings are not that close, and reading each till's own starts cost a
+/// cache miss apiece). A bucket keeps its listings side by side, each start
 /// beside its till, so that the walk reads memory in order (as a list
 /// linked through the listings it was a chain of cache misses, each waiting
 /// on the last: on a 10,000-till row, most of the colliders' search). The ring wraps: a bucket also holds starts a whole
@@ -27,12 +26,10 @@ package struct EventCalendar {
         case last = 0, next = 1
     }
 
-    /// A listing in a bucket: a till's last start is listing 2 x till, its next 2 x till + 1; and the
-    /// till's x.
+    /// A listing in a bucket: a till's last start is listing 2 x till, its next 2 x till + 1.
     private struct Listed {
         var start: Double
         var listing: Int
-        var x: Double
     }
 
     /// The buckets' listings, side by side, in no order.
@@ -62,9 +59,9 @@ package struct EventCalendar {
         return Int(whole) & mask
     }
 
-    /// Lists the till's `start` at `time`, in place of where it was listed, with the till's `x`; a
-    /// start that is not finite (none yet, none scheduled) is not listed.
-    mutating func list(_ till: Int, _ start: Start, at time: Double, x: Double) {
+    /// Lists the till's `start` at `time`, in place of where it was listed; a start that is not
+    /// finite (none yet, none scheduled) is not listed.
+    mutating func list(_ till: Int, _ start: Start, at time: Double) {
         let listing = 2 * till + start.rawValue, own = 2 * listing
         if own + 2 > places.count { places.append(contentsOf: repeatElement(-1, count: own + 8 - places.count)) }
         let bucket = time.isFinite ? bucket(of: time) : -1
@@ -84,40 +81,29 @@ package struct EventCalendar {
                 guard bucket >= 0 else { return }
                 places[own] = bucket
                 places[own + 1] = buckets[bucket].count
-                buckets[bucket].append(Listed(start: time, listing: listing, x: x))
+                buckets[bucket].append(Listed(start: time, listing: listing))
             }
         }
     }
 
     /// Takes the till's `start` out of the calendar, if it is listed.
     mutating func unlist(_ till: Int, _ start: Start) {
-        list(till, start, at: .infinity, x: 0)
+        list(till, start, at: .infinity)
     }
 
     /// Calls `body` with each till listed within two buckets of `time` whose
     /// listed start lies less than `within` seconds from it (infinity: every
-    /// one) and whose x is not below `low` nor above `high`, in no particular
-    /// order, a till listed twice so twice. Returns how many listings it
-    /// passed over for their x alone. Mutating only so that the calendar is
-    /// used in place, not copied out of its owner.
-    @inline(__always) @discardableResult
-    mutating func forEachCandidate(around time: Double, within: Double, across low: Double = -.infinity, _ high: Double = .infinity,
-                                   _ body: (Int) -> Void) -> Int {
+    /// one), in no particular order, a till listed twice so twice.
+    /// Mutating only so that the calendar is used in place, not copied out of its owner.
+    @inline(__always)
+    mutating func forEachCandidate(around time: Double, within: Double, _ body: (Int) -> Void) {
         let centre = bucket(of: time), mask = mask
-        var passedOver = 0
         buckets.withUnsafeBufferPointer { buckets in
             for step in -2...2 {
                 buckets[(centre + step) & mask].withUnsafeBufferPointer { listed in
-                    for entry in listed where abs(entry.start - time) < within {
-                        if entry.x < low || entry.x > high {
-                            passedOver += 1
-                            continue
-                        }
-                        body(entry.listing / 2)
-                    }
+                    for entry in listed where abs(entry.start - time) < within { body(entry.listing / 2) }
                 }
             }
         }
-        return passedOver
     }
 }

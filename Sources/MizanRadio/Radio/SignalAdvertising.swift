@@ -310,15 +310,12 @@ final class SignalAdvertising: Advertising {
         let position = till.position
         // A packet spoiling one heard reads at least `silentBelow` at a phone within the event's till's reach.
         let hearing = ownReach(reaches.hearing, share: reachShares[till.index])
-        // Within the least of the tills' own reaches, a candidate's share is not asked; beyond the
-        // most (a share of 1) across the floor, less rounding's slack, the candidate is not read at all.
+        // Within the least of the tills' own reaches, a candidate's share is not asked.
         let least = hearing + ownReach(reaches.interferingMost, share: leastShare)
-        let most = hearing + ownReach(reaches.interferingMost, share: 1), slack = 1e-6 * (abs(position.x) + most)
         var beyond = 0
         medium.tills.withUnsafeBufferPointer { tills in
             reachShares.withUnsafeBufferPointer { shares in
-                beyond += eventCalendar.forEachCandidate(around: start, within: airtime,
-                                                         across: position.x - most - slack, position.x + most + slack) { index in
+                eventCalendar.forEachCandidate(around: start, within: airtime) { index in
                     Borrowed(tills[index]).with { other in
                         guard other !== till, let event = overlappingEvent(of: other, at: start) else { return }
                         let squared = position.squaredDistance(to: other.position)
@@ -921,8 +918,8 @@ final class SignalAdvertising: Advertising {
     private func joinAdvertisers(_ till: TillEndpoint) {
         guard !till.isAdvertiser else { return }
         till.isAdvertiser = true
-        eventCalendar.list(till.index, .last, at: till.lastEventStart, x: till.position.x)
-        eventCalendar.list(till.index, .next, at: till.nextEventStart, x: till.position.x)
+        eventCalendar.list(till.index, .last, at: till.lastEventStart)
+        eventCalendar.list(till.index, .next, at: till.nextEventStart)
     }
 
     /// The till leaves the advertisers, its starts unlisted.
@@ -935,14 +932,14 @@ final class SignalAdvertising: Advertising {
 
     private func setLastEventStart(_ till: TillEndpoint, _ start: Double) {
         till.lastEventStart = start
-        if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start, x: till.position.x) }
+        if till.isAdvertiser { eventCalendar.list(till.index, .last, at: start) }
     }
 
     /// A next start set to none (the event under way, or no more) stays listed where it was:
     /// `findColliders`' exact test turns it down, and the next one scheduled moves it.
     private func setNextEventStart(_ till: TillEndpoint, _ start: Double) {
         till.nextEventStart = start
-        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start, x: till.position.x) }
+        if till.isAdvertiser, start.isFinite { eventCalendar.list(till.index, .next, at: start) }
     }
 }
 
