@@ -37,8 +37,14 @@ public struct ReportPage {
     /// Adds the trace's next event (in time order), up to `maximumEvents`.
     public mutating func add(_ event: TransactionTrace.Event) {
         guard events.count < Self.maximumEvents else { eventsCut = true; return }
-        eventsUntil = Double(event.time.wholeMicroseconds) / 1e6
-        events.append(Self.item(event))
+        let item = Self.item(event)
+        eventsUntil = Self.seconds(of: event)
+        events.append(item)
+    }
+
+    /// The event's time, seconds, as the page embeds it.
+    private static func seconds(of event: TransactionTrace.Event) -> Double {
+        Double(event.time.wholeMicroseconds) / 1e6
     }
 
     /// An event as the page embeds it: its time (s), its device (`short`), its name, its details
@@ -48,7 +54,7 @@ public struct ReportPage {
     static func item(_ event: TransactionTrace.Event) -> JSON {
         let device = short(event.device)
         let detail = event.event == "screen" ? (event.string("screen") ?? "") : event.details
-        var item: [JSON] = [.fixed(Double(event.time.wholeMicroseconds) / 1e6, digits: 6), .string(device), .string(event.event), .string(detail)]
+        var item: [JSON] = [.fixed(seconds(of: event), digits: 6), .string(device), .string(event.event), .string(detail)]
         if device.hasPrefix("t"), case let named = event.namedPhones, !named.isEmpty { item.append(.array(named.map { .int($0) })) }
         return .array(item)
     }
