@@ -28,8 +28,9 @@ public struct AcrossOrder: Sendable {
 
     /// The index of the position nearest `point` (the lowest index of those equally near), nil if
     /// there is none: what a pass over every position in index order, keeping the first strictly
-    /// nearer, finds.
+    /// nearer, finds. The point is finite (a floor's positions are).
     public func nearest(to point: Position) -> Int? {
+        precondition(point.x.isFinite && point.y.isFinite && point.z.isFinite, "a nearest position to a point that is not finite")
         var best: (index: Int, distance: Double)?
         func consider(_ place: Int) {
             let distance = point.distance(to: positions[place]), index = indices[place]

@@ -68,6 +68,8 @@ public final class RadioMedium {
     /// By index: a floor adds a payer's phone when the payer first acts, so indices can come in any order.
     @exclusivity(unchecked) package var phones: [Int: PhoneEndpoint] = [:]
     var tillIndexByID: [TillID: Int] = [:]
+    /// The tills in order across the floor (`tillsAcross`), built again when a till is added.
+    private var tillsAcrossOrder = AcrossOrder([])
     /// One more than the largest phone index given so far.
     var nextPhoneIndex = 0
     /// The most tills a scanning phone keeps what it receives from (`HeldCache`): a cost, never a
@@ -141,6 +143,13 @@ public final class RadioMedium {
     package var signalModel: SignalModel? { advertising.room }
 
     var now: Duration { clock.now.sinceStart }
+
+    /// The tills in order across the floor (their positions are fixed): a payer's nearest till,
+    /// and the tills within a phone's reach on the signal model.
+    package var tillsAcross: AcrossOrder {
+        if tillsAcrossOrder.count != tills.count { tillsAcrossOrder = AcrossOrder(tills.map(\.position)) }
+        return tillsAcrossOrder
+    }
 
     // MARK: devices
 

@@ -97,8 +97,7 @@ final class SignalAdvertising: Advertising {
     private var sharesGeneration = -1
     /// The least of `reachShares`: a reach within which every till's own reach takes in a phone.
     private var leastShare = 1.0
-    /// The tills in order across the floor, and their shares of the strongest till's reach in that order.
-    private var across = AcrossOrder([])
+    /// The tills' shares of the strongest till's reach in their order across the floor (`RadioMedium.tillsAcross`).
     private var acrossShares: [Double] = []
     private var acrossGeneration = -1
     /// The tills a phone that starts scanning may hear or be spoiled by (`tills(across:reaching:)`),
@@ -812,7 +811,7 @@ final class SignalAdvertising: Advertising {
     /// the tills across within `reach`, or where the shares cut some, those kept in `reaching`.
     private func tills(across x: Double, reaching reach: Double, in medium: RadioMedium) -> ArraySlice<Int> {
         refreshShares()
-        if across.count != medium.tills.count { across = AcrossOrder(medium.tills.map(\.position)) }
+        let across = medium.tillsAcross
         if acrossShares.count != across.count || acrossGeneration != reachGeneration {
             acrossShares = across.indices.map { reachShares[$0] }
             acrossGeneration = reachGeneration

@@ -25,8 +25,6 @@ public final class Floor {
     public private(set) var phoneSelection: SelectionStrategy
     let faults: FaultInjector
     private(set) var tills: [TillUnit] = []
-    /// The plan's tills in order across the floor: a payer's nearest till (`nearestTill`).
-    private(set) lazy var tillsAcross = AcrossOrder(plan.tills.map(\.position))
     /// The payers created so far, by index: a payer is created when first needed (FloorPayers.swift),
     /// and retired after leaving for good (PayerRetirement.swift); indices are never reused.
     var phoneUnits: [Int: PhoneUnit] = [:]

@@ -133,8 +133,7 @@ extension Floor {
     }
 
     func nearestTill(to phone: PhoneUnit) -> Int? {
-        // The plan's tills are the floor's, in the same order and at the same (fixed) positions.
-        tillsAcross.nearest(to: medium.position(of: phone.endpoint))
+        medium.tillsAcross.nearest(to: medium.position(of: phone.endpoint))
     }
 
     func countSuccess() {
