@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM ask long work to stop at its next clean point
-/// (`run`: the next virtual second; `sweep`: once the runs under way end),
+/// (`run`: within about a thousand of its events, `Floor.run(stopping:)`; `sweep`: once the runs under way end),
 /// keep what is done, say it is incomplete and exit with 128 + the signal (130
 /// for Ctrl-C, 143 for SIGTERM), as a shell reports a signalled command. A
 /// second signal ends the process at once.

@@ -82,10 +82,7 @@ enum RunCommand {
         let clock = ContinuousClock()
         let started = clock.now
         Interrupt.install()
-        let report = floor.run {
-            progress.show($0)
-            if Interrupt.requested { floor.stop() }
-        }
+        let report = floor.run(stopping: { Interrupt.requested }) { progress.show($0) }
         let stopped = Interrupt.requested && report.simulated < plan.duration
         let wall = started.duration(to: clock.now)
         progress.finish()

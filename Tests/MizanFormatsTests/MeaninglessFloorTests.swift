@@ -33,6 +33,19 @@ import MizanFormats
         #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"link": "simple", "connectionIntervalMs": 400, "supervisionTimeoutMs": 801}}"#) == nil)
     }
 
+    @Test func aPatienceThatCancelsAtOnceIsRefused() {
+        func floor(payers: String, operators: String) -> String {
+            #"{"tills": {"row": {"count": 1}}, "payers": {"arrivals": "pairs"\#(payers)}, "operators": {\#(operators)}}"#
+        }
+        let payers = Self.problem(floor(payers: #", "cancelAfterSeconds": 0.4"#, operators: ""))
+        #expect(payers?.field == "payers.cancelAfterSeconds")
+        #expect(payers?.problem == "expected a number from 0.5 to 3600, got 0.4")
+        let operators = Self.problem(floor(payers: "", operators: #""cancelAfterSeconds": 0"#))
+        #expect(operators?.field == "operators.cancelAfterSeconds")
+        #expect(operators?.problem == "expected a number from 0.5 to 3600, got 0")
+        #expect(Self.problem(floor(payers: #", "cancelAfterSeconds": 0.5"#, operators: #""cancelAfterSeconds": 0.5"#)) == nil)
+    }
+
     @Test func aTillGivenTwoOffsetsIsRefused() {
         let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"tillOffsets": [{"till": 2, "offset": 1}, {"till": 2, "offset": 3}]}}"#)
         #expect(failure?.field == "radio.tillOffsets[1].till")

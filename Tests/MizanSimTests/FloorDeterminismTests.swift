@@ -32,6 +32,19 @@ import Testing
         #expect(inTurn[0] != inTurn[1])
     }
 
+    /// A run asked to stop (Ctrl-C) ends within a few thousand timers, inside its virtual second,
+    /// and reports what ran up to there: the same as a run given that length.
+    @Test func aRunAskedToStopEndsWhereItIs() throws {
+        var asked = 0
+        let stopped = try Floor(plan: Self.checkout(tills: 20), seed: 7).run(stopping: { asked += 1; return asked == 2 })
+        #expect(asked == 2)
+        // Inside a virtual second, not at the plan's end.
+        #expect(stopped.simulated > .zero && stopped.simulated < .seconds(60))
+        #expect(stopped.simulated != .seconds(Int64(stopped.simulated / .seconds(1))))
+        let whole = try Floor(plan: Self.checkout(tills: 20), seed: 7).run()
+        #expect(whole.simulated == .seconds(60))
+    }
+
     @Test func anotherSeedGivesAnotherTrace() throws {
         let first = try FloorRun(Self.checkout(tills: 5), seed: 7)
         let other = try FloorRun(Self.checkout(tills: 5), seed: 8)

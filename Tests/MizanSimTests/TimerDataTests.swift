@@ -36,6 +36,37 @@ struct TimerDataTests {
         #expect(clock.timersFired == 5)
     }
 
+    @Test("a run asked to stop ends where it is, every thousand timers or so, even at one instant forever")
+    func runStopsWhenAsked() {
+        /// Sets itself again at the same instant each time it fires: virtual time never moves on.
+        final class Relentless: TimerTarget {
+            let clock: VirtualClock
+            var fired = 0
+            init(clock: VirtualClock) { self.clock = clock }
+            func timerFired(_ event: Int) {
+                fired += 1
+                clock.schedule(at: clock.now, target: self, event: event)
+            }
+        }
+        let loop = SimulationLoop()
+        let clock = loop.clock
+        let relentless = Relentless(clock: clock)
+        clock.schedule(at: at(10), target: relentless, event: 1)
+        var asked = 0
+        #expect(!loop.run(until: at(1_000)) { asked += 1; return asked == 3 })
+        #expect(asked == 3)
+        #expect(relentless.fired == 3 * SimulationLoop.stopCheckInterval - 1)
+        #expect(clock.now == at(10))
+        // Never asked to stop, a run that ends reaches its limit.
+        let quiet = SimulationLoop()
+        let recorder = EventRecorder(clock: quiet.clock)
+        quiet.clock.schedule(at: at(10), target: recorder, event: 1)
+        #expect(quiet.run(until: at(20)) { false })
+        #expect(recorder.heard.map(\.now) == [at(10)])
+        #expect(quiet.clock.now == at(20))
+        loop.shutdown()
+    }
+
     @Test("a cancelled data timer is never told; shutdown drops the pending ones")
     func cancelledDataTimerIsSilent() {
         let loop = SimulationLoop()

@@ -85,6 +85,12 @@ public enum FloorFile: JSONFileFormat {
     /// (a name of 50 MB made a report of 150 MB).
     public static let maximumNameBytes = 1_000
 
+    /// The least a payer's or an operator's `cancelAfterSeconds` may be, s: a person who cancels
+    /// at once, their next attempt or the next payer starting at once, would run transaction
+    /// after transaction at one virtual instant, never reaching the next; at half a second each
+    /// cancelled attempt still moves time on (what it costs: docs/running-a-floor.md, input limits).
+    public static let minimumPatience = 0.5
+
     /// The most faults a floor may have: each is armed for the whole run, and one naming an idle
     /// payer puts the payer's phone on the floor (what 10,000 take: docs/running-a-floor.md, input limits).
     public static let maximumFaults = 10_000
@@ -228,7 +234,7 @@ public enum FloorFile: JSONFileFormat {
         if let range = try payers.optionalRange("standY", in: -100...100) { behaviour.standY = range }
         if let attempts = try payers.optionalInteger("attempts", in: 1...100) { behaviour.attempts = attempts }
         if let seconds = try payers.optionalNumber("restartSeconds", in: 0...3600) { behaviour.restartDelay = .seconds(seconds) }
-        if let seconds = try payers.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
+        if let seconds = try payers.optionalNumber("cancelAfterSeconds", in: minimumPatience...3600) { behaviour.cancelAfter = .seconds(seconds) }
         if let code = try payers.optionalString("currency") {
             do throws(FrameError) { behaviour.currency = try CurrencyCode(code) } catch {
                 throw payers.error("currency", "expected an ISO 4217 code of three capital letters, got \"\(code)\"")
@@ -244,7 +250,7 @@ public enum FloorFile: JSONFileFormat {
         if let range = try operators.optionalRange("pickSeconds", in: 0...3600) { behaviour.pickDelay = range }
         if let p = try operators.optionalNumber("successProbability", in: 0...1) { behaviour.successProbability = p }
         if let seconds = try operators.optionalNumber("relockDelaySeconds", in: 0...3600) { behaviour.relockDelay = .seconds(seconds) }
-        if let seconds = try operators.optionalNumber("cancelAfterSeconds", in: 0...3600) { behaviour.cancelAfter = .seconds(seconds) }
+        if let seconds = try operators.optionalNumber("cancelAfterSeconds", in: minimumPatience...3600) { behaviour.cancelAfter = .seconds(seconds) }
         return behaviour
     }
 

@@ -134,27 +134,43 @@ public final class Floor {
 
     // MARK: running
 
-    /// Runs until the plan's duration (or its success target); `progress` is
-    /// called every virtual second with the virtual time reached. With
-    /// `drain`, it then starts nothing new and runs on (up to `drainLimit`)
-    /// until every transaction under way has ended.
     /// Asks `run` to stop at the next virtual second (from its `progress`, on the run's thread):
     /// its report then covers the run up to there.
     public func stop() { stopRequested = true }
 
-    public func run(drain: Bool = false, drainLimit: Duration = .seconds(600), progress: ((Duration) -> Void)? = nil) -> FloorReport {
-        var reached = Duration.zero
+    /// Runs until the plan's duration (or its success target); `progress` is
+    /// called every virtual second with the virtual time reached. With
+    /// `drain`, it then starts nothing new and runs on (up to `drainLimit`)
+    /// until every transaction under way has ended. `stopping` (on the run's
+    /// thread) is asked every thousand timers or so: once it says stop, the run
+    /// ends where it is, its report covering the run up to there.
+    public func run(drain: Bool = false, drainLimit: Duration = .seconds(600), stopping: (() -> Bool)? = nil,
+                    progress: ((Duration) -> Void)? = nil) -> FloorReport {
+        var reached = Duration.zero, interrupted = false
+        /// Runs to `target`, or to where `stopping` said stop (then false).
+        func runTo(_ target: Duration) -> Bool {
+            guard let stopping else {
+                loop.run(until: VirtualInstant(sinceStart: target))
+                reached = target
+                return true
+            }
+            guard loop.run(until: VirtualInstant(sinceStart: target), stopping: stopping) else {
+                reached = clock.now.sinceStart
+                interrupted = true
+                return false
+            }
+            reached = target
+            return true
+        }
         while reached < plan.duration, !stopRequested {
-            reached = Swift.min(reached + .seconds(1), plan.duration)
-            loop.run(until: VirtualInstant(sinceStart: reached))
+            guard runTo(Swift.min(reached + .seconds(1), plan.duration)) else { break }
             progress?(reached)
         }
-        if drain {
+        if drain, !interrupted {
             draining = true
             let limit = reached + drainLimit
             while reached < limit, !ledger.isSettled {
-                reached += .seconds(1)
-                loop.run(until: VirtualInstant(sinceStart: reached))
+                guard runTo(reached + .seconds(1)) else { break }
             }
         }
         // Persons still waiting for a screen stop waiting (their tasks end in

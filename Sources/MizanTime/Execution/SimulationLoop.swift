@@ -22,6 +22,8 @@ public final class SimulationLoop {
 
     private let drivingThread: DrivingThread
     private var isRunning = false
+    /// Timers to fire before `stopping` is asked again.
+    private var untilAsked = SimulationLoop.stopCheckInterval
     /// Tasks started with `spawn`, cancelled by `shutdown()`.
     private var spawned: [Task<Void, Never>] = []
 
@@ -66,6 +68,19 @@ public final class SimulationLoop {
         clock.advance(to: limit)
     }
 
+    /// `run(until:)`, asking `stopping` every `stopCheckInterval` timers: once it says stop, the
+    /// run ends where it is (`now` at the last timer fired) and this returns false.
+    public func run(until limit: VirtualInstant, stopping: () -> Bool) -> Bool {
+        guard drive(limit: limit, stopping: stopping) else { return false }
+        clock.advance(to: limit)
+        return true
+    }
+
+    /// How many timers a run fires between two questions to its `stopping`, counted across calls:
+    /// a stop is seen within milliseconds of wall time, even where one virtual second takes many
+    /// seconds (or never ends).
+    public static let stopCheckInterval = 1_024
+
     /// Runs for `duration` of virtual time from `now` (see `run(until:)`).
     public func run(for duration: Duration) {
         run(until: clock.now.advanced(by: duration))
@@ -105,7 +120,9 @@ public final class SimulationLoop {
         return try body()
     }
 
-    private func drive(limit: VirtualInstant?) {
+    /// False when `stopping` said stop.
+    @discardableResult
+    private func drive(limit: VirtualInstant?, stopping: () -> Bool = { false }) -> Bool {
         let entered = drivingThread.enter()
         defer { if entered { drivingThread.leave() } }
         precondition(!isRunning, "MizanSim: a SimulationLoop was run from inside its own run")
@@ -113,6 +130,12 @@ public final class SimulationLoop {
         defer { isRunning = false }
         repeat {
             executor.runUntilIdle()
+            untilAsked -= 1
+            if untilAsked == 0 {
+                if stopping() { return false }
+                untilAsked = Self.stopCheckInterval
+            }
         } while clock.fireNextTimer(notAfter: limit)
+        return true
     }
 }
