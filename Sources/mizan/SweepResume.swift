@@ -2,8 +2,8 @@ import MizanFormats
 
 /// What `mizan sweep --resume` keeps of an interrupted sweep: the complete
 /// lines of `.FILE.partial` (a line cut off by a kill is dropped), each
-/// checked to be the run this sweep's shard writes there, of this sweep and
-/// this build; anything else refuses the resume, naming the line.
+/// checked to be the run this sweep's shard writes there (its number, cell
+/// and seed), of this sweep and this build; anything else refuses the resume, naming the line.
 enum SweepResume {
     /// Reads the partial beside `out`, handing each kept run to `each` in
     /// order; returns how many runs and how many bytes of the file are kept.
@@ -23,6 +23,10 @@ enum SweepResume {
             guard runs < total else { throw refuse(number, "more runs than this sweep's \(total)") }
             let expected = shard.run(atSlot: runs)
             guard outcome.run == expected else { throw refuse(number, "run \(outcome.run + 1) where this sweep writes run \(expected + 1)") }
+            let cell = expected / sweep.seeds, seed = sweep.seed(ofRun: expected)
+            guard outcome.cell == cell, outcome.seed == seed else {
+                throw refuse(number, "run \(expected + 1) in cell \(outcome.cell + 1) with seed \(outcome.seed), where this sweep runs it in cell \(cell + 1) with seed \(seed)")
+            }
             guard line.contains("\"sweep\":\"\(digest)\"") else { throw refuse(number, "a run of another sweep (this one is \(digest))") }
             guard line.contains("\"build\":\"\(build)\"") else {
                 throw refuse(number, "a run of another build (this one is '\(build)'): its runs could differ")

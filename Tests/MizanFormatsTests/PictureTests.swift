@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MizanSim
-import MizanFormats
+@testable import MizanFormats
 
 /// The pictures are well-formed SVG that a renderer can read, and draw what
 /// the run had.
@@ -40,5 +40,17 @@ import MizanFormats
         let elements = try #require(Self.parse(timeline))
         #expect(elements["line", default: 0] > 8) // lifelines and frames
         #expect(timeline.contains("phone key") && timeline.contains("amount") && timeline.contains("result"))
+    }
+
+    /// A floor's name heads its pictures: characters XML cannot hold come out as U+FFFD, markup as text.
+    @Test func aNameWithControlCharactersStillMakesWellFormedPictures() throws {
+        var plan = try FloorFile.parse(#"{"name": "a\u0000b\u0001c\u007f <d> & \"e\"", "tills": [{"x": 0, "y": 0}], "payers": {"arrivals": "pairs"}}"#, file: "f.json")
+        plan.duration = .seconds(30)
+        let report = try Floor(plan: plan, seed: 1).run()
+        let svg = FloorPicture.svg(report)
+        #expect(Self.parse(svg) != nil, "\(svg.prefix(400))")
+        #expect(svg.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD} &lt;d&gt; &amp; &quot;e&quot;"))
+        #expect(Self.parse(try #require(SecureLinkHistogram.svg(report))) != nil)
+        #expect(ReportPage.head(title: plan.name).contains("<title>Mizan Floor: a\u{FFFD}b\u{FFFD}c\u{FFFD} &lt;d&gt; &amp; &quot;e&quot;</title>"))
     }
 }

@@ -54,6 +54,14 @@ import MizanTestSupport
         try (lines[1] + "\n").write(toFile: directory + "/.again.jsonl.partial", atomically: true, encoding: .utf8)
         let order = RunCommandTests.failure { try SweepCommand.main([directory + "/sweep.json", "--out", directory + "/again.jsonl", "--resume"]) }
         #expect(order?.message.contains(":1: run 2 where this sweep writes run 1") == true, "\(order?.message ?? "resumed")")
+        // The first run's line with another cell (one the sweep does not have), or another seed.
+        for (from, to, problem) in [(#""cell":1,"#, #""cell":999999,"#, "in cell 999999 with seed"), (#""seed":"#, #""seed":7"#, "where this sweep runs it in cell 1 with seed")] {
+            #expect(lines[0].contains(from))
+            try (lines[0].replacingOccurrences(of: from, with: to) + "\n").write(toFile: directory + "/.again.jsonl.partial", atomically: true, encoding: .utf8)
+            let moved = RunCommandTests.failure { try SweepCommand.main([directory + "/sweep.json", "--out", directory + "/again.jsonl", "--resume"]) }
+            #expect(moved?.status == 2)
+            #expect(moved?.message.contains(":1: run 1 in cell ") == true && moved?.message.contains(problem) == true, "\(moved?.message ?? "resumed")")
+        }
     }
 
     @Test func resumingWithoutAPartialOrWithoutOutSaysWhatIsMissing() throws {

@@ -60,6 +60,14 @@ import MizanFormats
         #expect(try Shard.fromEnvironment([:], count: nil) == nil)
     }
 
+    @Test func slurmTaskIdsAtTheIntegersEndsAreRefusedNotOverflowed() {
+        for (id, low) in [("9223372036854775807", "-1"), ("-9223372036854775808", "1"), ("9223372036854775807", "0"), ("5", "9")] {
+            #expect(throws: Shard.Problem.self) {
+                try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": low, "SLURM_ARRAY_TASK_COUNT": "2"], count: nil)
+            }
+        }
+    }
+
     @Test func mergingRefusesRunNumbersOutOfRangeInsteadOfCrashing() {
         for line in [#"{"run": 1, "runs": 0}"#, #"{"run": 1e300, "runs": 2}"#, #"{"run": 3, "runs": 2}"#, #"{"run": 1.5, "runs": 2}"#] {
             #expect(throws: SweepMerge.Problem.self) { try SweepMerge.merge([("shard", line + "\n")]) }

@@ -86,7 +86,7 @@ public struct ReportPage {
     }
 
     static func head(title: String) -> String {
-        let escaped = title.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+        let escaped = SVGDocument.escape(title)
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Mizan Floor: \(escaped)</title>\n<style>\n"
             + PageAssets.reportCSS + "\n</style>\n</head>\n<body>\n" + PageAssets.reportBodyHTML + "\n"
     }

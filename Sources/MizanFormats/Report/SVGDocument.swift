@@ -13,18 +13,24 @@ public struct SVGDocument {
     /// A coordinate or size to two decimals (not a number: 0, so that the picture still draws).
     static func n(_ value: Double) -> String { value.isFinite ? Decimals.format(value, digits: 2) : "0" }
 
+    /// `text` as the text of an element or attribute, of SVG (XML) or HTML: the markup's own
+    /// characters as references, and a character neither may hold (a control character other
+    /// than tab, line feed and carriage return, U+FFFE, U+FFFF) as U+FFFD, so that a name from
+    /// a file never makes a picture unreadable.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\t", "\n", "\r": out.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": out.append("\u{FFFD}")
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none") {

@@ -45,8 +45,9 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public static func fromEnvironment(_ environment: [String: String], count: Int?) throws(Problem) -> Shard? {
         if let id = environment["SLURM_ARRAY_TASK_ID"] {
             let minimum = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
+            // Slurm's task ids are never negative; from two such, the difference cannot overflow.
             guard let task = Int(id), let low = Int(minimum), let total = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init),
-                  total >= 1, (1...total).contains(task - low + 1) else {
+                  task >= 0, low >= 0, total >= 1, (0..<total).contains(task - low) else {
                 throw .malformed("\(id) of \(environment["SLURM_ARRAY_TASK_COUNT"] ?? "?") from \(minimum)", source: "SLURM_ARRAY_TASK_*")
             }
             return Shard(index: task - low + 1, count: total)
