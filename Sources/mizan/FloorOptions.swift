@@ -57,6 +57,10 @@ struct FloorOptions {
             }
             plan.payers = .queues(meanGap: .zero, idle: payers)
         }
+        // The floor file's faults on the floor of --tills and --payers: none may name a device it does not have.
+        if tills != nil || payers != nil, let refused = FloorFile.faultOffTheFloor(plan.faults, tills: plan.tills.count, arrivals: plan.payers) {
+            throw UsageError("\(command): \(overrides) with the floor file's faults[\(refused.fault)]: \(refused.problem)")
+        }
         // The floor file's phones and walkers at the tills of --tills (after --payers, which replaces who pays).
         if let tills {
             if let refused = FloorFile.tooManyPhones(plan.payers, queueLimit: plan.payerBehaviour.queueLimit, tills: tills) {
@@ -70,6 +74,11 @@ struct FloorOptions {
             }
         }
         return (plan, "floor " + JSON(json).compact + "\noverrides" + arguments + "\n")
+    }
+
+    /// --tills and --payers as given, for a message.
+    private var overrides: String {
+        [tills.map { "--tills \($0)" }, payers.map { "--payers \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The overrides as options, to repeat in a replay command.

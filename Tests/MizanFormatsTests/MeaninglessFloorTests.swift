@@ -33,6 +33,14 @@ import MizanFormats
         #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "radio": {"link": "simple", "connectionIntervalMs": 400, "supervisionTimeoutMs": 801}}"#) == nil)
     }
 
+    @Test func aFaultNamingAPhoneThePairsNeverHaveIsRefused() {
+        let failure = Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "walk-away", "phone": 3, "atSeconds": 1}]}"#)
+        #expect(failure?.field == "faults[0].phone")
+        #expect(failure?.problem == "phone 3 is not on the floor (its payers have phones 1 to 2): the fault would never happen")
+        // Payers who keep arriving: any phone may come.
+        #expect(Self.problem(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "poisson", "meanGapSeconds": 5}, "faults": [{"kind": "walk-away", "phone": 300, "atSeconds": 1}]}"#) == nil)
+    }
+
     @Test func aPatienceThatCancelsAtOnceIsRefused() {
         func floor(payers: String, operators: String) -> String {
             #"{"tills": {"row": {"count": 1}}, "payers": {"arrivals": "pairs"\#(payers)}, "operators": {\#(operators)}}"#

@@ -25,7 +25,7 @@ import Testing
 
     @Test func aReportsTitleWithMarkupIsWrittenAsText() {
         let head = ReportPage.head(title: #"<img src=x onerror="document.title='x'">&amp;"#)
-        #expect(head.contains(#"<title>Mizan Floor: &lt;img src=x onerror="document.title='x'">&amp;amp;</title>"#))
+        #expect(head.contains(#"<title>Mizan Floor: &lt;img src=x onerror=&quot;document.title='x'&quot;&gt;&amp;amp;</title>"#))
         #expect(!head.contains("<img"))
     }
 

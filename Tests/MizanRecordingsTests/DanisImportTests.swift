@@ -90,5 +90,9 @@ import MizanFormats
             try DanisImport(directory: directory.path)
         }
         #expect(throws: InputError.self) { try DanisImport(directory: directory.path + "/missing") }
+        let twice = try directory.write("tetam.dev", "Beacons:{}\nDongles:{\"aa\": [[1, 2, 3], 1, \"s\"]}\nBeacons:{}\n")
+        #expect(throws: InputError(path: twice, line: 3, "a second 'Beacons:' line: give each section once")) {
+            try DanisImport(directory: directory.path)
+        }
     }
 }

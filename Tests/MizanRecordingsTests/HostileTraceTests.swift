@@ -153,4 +153,17 @@ import MizanFormats
             #expect(error.problem == "till 1 appears twice")
         }
     }
+
+    @Test func aTwinRadioWithAMisspeltFieldIsRefusedAloneOrInAFloorFile() throws {
+        let directory = try TempDirectory()
+        let radio = #""radio": {"referenceRSSI": -60, "pathLossExponent": 2, "packetSigma": 4"#
+        let cases = [(#"{\#(radio), "pathLosExponent": 9}}"#, "radio.pathLosExponent"), (#"{\#(radio)}, "alsoBogus": [1]}"#, "alsoBogus"),
+                     (#"{\#(radio)}, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs", "standx": [0, 1]}}"#, "payers.standx")]
+        for (text, field) in cases {
+            let path = try directory.write("radio.json", text)
+            #expect(performing: { _ = try TwinRadio.read(path: path) }, throws: { ($0 as? JSONFileError)?.field == field })
+        }
+        let floor = try directory.write("floor.json", #"{\#(radio), "advertising": "simple"}, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#)
+        #expect(try TwinRadio.read(path: floor).signal.pathLossExponent == 2)
+    }
 }

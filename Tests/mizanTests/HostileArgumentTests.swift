@@ -53,6 +53,16 @@ import MizanRecordings
         #expect(failure?.status == 2)
     }
 
+    @Test func fewerTillsOrPayersThanAFloorFilesFaultNamesAreRefused() throws {
+        let floor = try RunCommandTests.file(#"{"minutes": 1, "tills": {"row": {"count": 5}}, "payers": {"arrivals": "pairs"}, "faults": [{"kind": "drop-link", "phone": 4, "atSeconds": 30}, {"kind": "bluetooth", "till": 5, "state": "off", "atSeconds": 1}]}"#)
+        let tills = RunCommandTests.failure { try RunCommand.main([floor, "--tills", "4"]) }
+        #expect(tills?.message == "mizan run: --tills 4 with the floor file's faults[1]: till 5 is not on the floor (tills 1 to 4): the fault would never happen")
+        #expect(tills?.status == 2)
+        let phones = RunCommandTests.failure { try RunCommand.main([floor, "--tills", "3"]) }
+        #expect(phones?.message == "mizan run: --tills 3 with the floor file's faults[0]: phone 4 is not on the floor (its payers have phones 1 to 3): the fault would never happen")
+        #expect(RunCommandTests.failure { try RunCommand.main([floor, "--tills", "5", "--payers", "5", "--minutes", "0.6"]) } == nil)
+    }
+
     @Test func tillsGivenOnTheCommandLineAreRefusedWhenTheFloorsPairsWouldStandTooManyPhones() throws {
         let floor = try RunCommandTests.file(#"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs", "phonesPerTill": 2}}"#)
         let tills = FloorFile.maximumTills / 2 + 1

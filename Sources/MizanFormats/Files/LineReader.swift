@@ -79,7 +79,10 @@ public final class LineReader {
             throw InputError(path: path, "larger than the input limit of \(limit) bytes (set \(TextFile.inputLimitVariable) to a larger number of bytes to read it)")
         }
         if count < chunk.count {
-            if ferror(handle) != 0 { throw InputError(path: path, "read failed") }
+            if ferror(handle) != 0 {
+                let reason = errno == EISDIR ? "a folder, not a file" : String(cString: strerror(errno))
+                throw InputError(path: path, "read failed: \(reason)")
+            }
             atEnd = true
         }
     }

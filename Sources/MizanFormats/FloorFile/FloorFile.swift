@@ -55,6 +55,9 @@ public enum FloorFile: JSONFileFormat {
             }
             plan.faults = try faults.map { fault throws(JSONFileError) in try FloorFileFaults.readFault(fault, plan: plan) }
             if let refused = tooManyWalkers(plan.faults, tills: tills.count) { throw root.error("faults", refused) }
+            if let refused = faultOffTheFloor(plan.faults, tills: tills.count, arrivals: plan.payers) {
+                throw root.error("faults[\(refused.fault)].\(refused.field)", refused.problem)
+            }
         }
         try root.finish()
         // Last: a position-based strategy is calibrated on this floor's tills and radio.
@@ -125,6 +128,39 @@ public enum FloorFile: JSONFileFormat {
 
     /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most
     /// `queueLimit` long) is refused, if it is: the field to name, and the problem.
+    /// The phones a floor of `tills` tills has all through its run, where its payers fix them:
+    /// a pairs floor's, and payers taking turns with none arriving (at least one per till); nil
+    /// where payers keep arriving.
+    static func fixedPhones(_ arrivals: PayerArrivals, tills: Int) -> Int? {
+        switch arrivals {
+        case let .pairs(_, perTill): tills * perTill
+        case let .queues(meanGap, idle): meanGap == .zero ? Swift.max(idle, tills) : nil
+        }
+    }
+
+    /// The first of `faults` (its place, field and why) naming a device a floor of `tills` tills
+    /// and these payers never has: a till past the last, or a phone past the last where the
+    /// payers fix the phones (`fixedPhones`). Such a fault would never happen.
+    public static func faultOffTheFloor(_ faults: [Fault], tills: Int, arrivals: PayerArrivals) -> (fault: Int, field: String, problem: String)? {
+        let phones = fixedPhones(arrivals, tills: tills)
+        for (place, fault) in faults.enumerated() {
+            let device: DeviceRef? = switch fault {
+            case let .dropLink(phone, _), let .dropLinkAtStep(_, phone, _), let .corruptFrame(_, phone): phone.map { .phone($0) }
+            case let .bluetooth(device, _, _): device
+            case let .walkAway(phone, _, _, _, _): .phone(phone)
+            }
+            switch device {
+            case let .till(index)? where index >= tills:
+                return (place, "till", "till \(index + 1) is not on the floor (tills 1 to \(tills)): the fault would never happen")
+            case let .phone(index)? where phones.map({ index >= $0 }) ?? false:
+                return (place, "phone", "phone \(index + 1) is not on the floor (its payers have phones 1 to \(phones ?? 0)): the fault would never happen")
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
     public static func tooManyPhones(_ arrivals: PayerArrivals, queueLimit: Int, tills: Int) -> (field: String, problem: String)? {
         switch arrivals {
         case let .pairs(_, perTill) where tills * perTill > maximumTills:

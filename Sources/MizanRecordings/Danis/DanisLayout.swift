@@ -32,6 +32,8 @@ public struct DanisLayout: Sendable {
             let label = trimmed[..<colon]
             let body = try Self.members(String(trimmed[trimmed.index(after: colon)...]), path: path, line: lineNumber)
             switch label {
+            case "Dongles" where receivers != nil, "Beacons" where beacons != nil:
+                throw InputError(path: path, line: lineNumber, "a second '\(label):' line: give each section once")
             case "Dongles":
                 receivers = try body.enumerated().map { (offset, member) throws(InputError) in
                     try Self.receiver(member, till: TillID(UInt32(offset + 1)), path: path, line: lineNumber)

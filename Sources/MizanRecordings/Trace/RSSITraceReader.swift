@@ -52,6 +52,7 @@ extension RSSITrace {
             let heading = row.fields.count > 7 ? try table.number(row, 7, "heading", in: headingBounds, "degrees, 0 along +x, 90 along +y") : nil
             rows.append(Row(t: t, phone: phone, till: TillID(id), rssi: rssi, position: position, heading: heading))
         }
+        guard !rows.isEmpty else { throw InputError(path: tracePath, "no samples under its header: a trace needs at least one row") }
         return RSSITrace(tills: tills, rows: rows)
     }
 

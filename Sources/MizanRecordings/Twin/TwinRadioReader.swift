@@ -9,13 +9,23 @@ extension TwinRadio {
     /// position strategies', and the twin's phones stay at their recorded
     /// heights), or a floor file, whose `radio` section gives the first three
     /// fields (its other radio fields are the floor's, not the twin's, and the
-    /// tills get no offsets). See `TwinRadio.from`.
+    /// tills get no offsets). See `TwinRadio.from`. A file of a `radio` alone has those three
+    /// fields and nothing else; a floor file is read whole, as `mizan run` reads it, so that a
+    /// field misspelt anywhere is an error, not a default.
     public static func read(path: String) throws(JSONFileError) -> TwinRadio {
-        let top = try JSONObjectReader(JSONObjectReader.load(path: path), file: path)
+        let json = try JSONObjectReader.load(path: path)
+        let top = try JSONObjectReader(json, file: path)
         if let radio = try top.optionalObject("radio") {
-            return from(referenceRSSI: try radio.number("referenceRSSI", in: -150...0),
-                        pathLossExponent: try radio.number("pathLossExponent", in: 0.5...6),
-                        packetSigma: try radio.number("packetSigma", in: 0...30), offsets: [:])
+            let twin = from(referenceRSSI: try radio.number("referenceRSSI", in: -150...0),
+                            pathLossExponent: try radio.number("pathLossExponent", in: 0.5...6),
+                            packetSigma: try radio.number("packetSigma", in: 0...30), offsets: [:])
+            if top.has("tills") {
+                _ = try FloorFile.read(json, file: path)
+            } else {
+                try radio.finish()
+                try top.finish()
+            }
+            return twin
         }
         let calibration = try CalibrationFile.read(top)
         var offsets: [TillID: Double] = [:]
