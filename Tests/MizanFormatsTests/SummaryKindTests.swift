@@ -46,4 +46,11 @@ import MizanFormats
         #expect(SummaryFile.kind(of: "ios_start_to_secure_p50_s") == .seconds)
         #expect(SummaryFile.kind(of: "wrong_till_rate") == .rate)
     }
+
+    @Test func secondsPastAnyRunsLengthAreNotAFigure() throws {
+        #expect(SummaryKind.seconds.admits(try JSONObjectReader.parse("1e9", file: "f")))
+        #expect(!SummaryKind.seconds.admits(try JSONObjectReader.parse("1.0000001e9", file: "f")))
+        #expect(!SummaryKind.seconds.admits(try JSONObjectReader.parse("1e308", file: "f")))
+        #expect(SummaryKind.seconds.admits(.null))
+    }
 }
