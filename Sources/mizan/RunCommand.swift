@@ -83,7 +83,7 @@ enum RunCommand {
         let started = clock.now
         Interrupt.install()
         let report = floor.run(stopping: { Interrupt.requested }) { progress.show($0) }
-        let stopped = Interrupt.requested && report.simulated < plan.duration
+        let stopped = floor.interrupted
         let wall = started.duration(to: clock.now)
         progress.finish()
         // The last line says the trace is whole: a cut-off trace has none.

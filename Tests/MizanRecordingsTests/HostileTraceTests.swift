@@ -165,5 +165,7 @@ import MizanFormats
         }
         let floor = try directory.write("floor.json", #"{\#(radio), "advertising": "simple"}, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#)
         #expect(try TwinRadio.read(path: floor).signal.pathLossExponent == 2)
+        let section = try directory.write("section.json", #"{\#(radio), "advertising": "simple"}}"#)
+        #expect(try TwinRadio.read(path: section).signal.pathLossExponent == 2)
     }
 }

@@ -36,13 +36,17 @@ import Testing
     /// and reports what ran up to there: the same as a run given that length.
     @Test func aRunAskedToStopEndsWhereItIs() throws {
         var asked = 0
-        let stopped = try Floor(plan: Self.checkout(tills: 20), seed: 7).run(stopping: { asked += 1; return asked == 2 })
+        let stoppedFloor = try Floor(plan: Self.checkout(tills: 20), seed: 7)
+        let stopped = stoppedFloor.run(stopping: { asked += 1; return asked == 2 })
         #expect(asked == 2)
+        #expect(stoppedFloor.interrupted)
         // Inside a virtual second, not at the plan's end.
         #expect(stopped.simulated > .zero && stopped.simulated < .seconds(60))
         #expect(stopped.simulated != .seconds(Int64(stopped.simulated / .seconds(1))))
-        let whole = try Floor(plan: Self.checkout(tills: 20), seed: 7).run()
+        let wholeFloor = try Floor(plan: Self.checkout(tills: 20), seed: 7)
+        let whole = wholeFloor.run(stopping: { false })
         #expect(whole.simulated == .seconds(60))
+        #expect(!wholeFloor.interrupted)
     }
 
     @Test func anotherSeedGivesAnotherTrace() throws {

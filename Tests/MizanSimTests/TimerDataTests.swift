@@ -57,6 +57,10 @@ struct TimerDataTests {
         #expect(asked == 3)
         #expect(relentless.fired == 3 * SimulationLoop.stopCheckInterval - 1)
         #expect(clock.now == at(10))
+        // Asked again in a later run, its count started afresh (asked before the timer it counts).
+        let before = relentless.fired
+        #expect(!loop.run(until: at(1_000)) { true })
+        #expect(relentless.fired - before == SimulationLoop.stopCheckInterval - 1)
         // Never asked to stop, a run that ends reaches its limit.
         let quiet = SimulationLoop()
         let recorder = EventRecorder(clock: quiet.clock)

@@ -73,16 +73,15 @@ public final class LineReader {
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = fread(&chunk, 1, chunk.count, handle)
+        let failure = count < chunk.count ? errno : 0
         if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
         totalBytes += count
         if let limit, totalBytes > limit {
             throw InputError(path: path, "larger than the input limit of \(limit) bytes (set \(TextFile.inputLimitVariable) to a larger number of bytes to read it)")
         }
         if count < chunk.count {
-            if ferror(handle) != 0 {
-                let reason = errno == EISDIR ? "a folder, not a file" : String(cString: strerror(errno))
-                throw InputError(path: path, "read failed: \(reason)")
-            }
+            // The reason the system gives (a folder: "Is a directory"), as `TextFile.read` says it.
+            if ferror(handle) != 0 { throw InputError(path: path, failure != 0 ? String(cString: strerror(failure)) : "read failed") }
             atEnd = true
         }
     }

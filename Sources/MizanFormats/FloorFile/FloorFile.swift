@@ -126,8 +126,6 @@ public enum FloorFile: JSONFileFormat {
         return "\(tills) tills advertising every \(Decimals.format(interval.seconds * 1000, digits: 3)) ms: \(Decimals.format(perSecond, digits: 1)) advertising events a virtual second, over the \(maximumAdvertisingEventsPerSecond) a floor may make: every event is offered to every phone scanning (docs/running-a-floor.md, input limits)"
     }
 
-    /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most
-    /// `queueLimit` long) is refused, if it is: the field to name, and the problem.
     /// The phones a floor of `tills` tills has all through its run, where its payers fix them:
     /// a pairs floor's, and payers taking turns with none arriving (at least one per till); nil
     /// where payers keep arriving.
@@ -161,6 +159,8 @@ public enum FloorFile: JSONFileFormat {
         return nil
     }
 
+    /// Why a floor of `tills` tills whose payers arrive as `arrivals` (their lines at most
+    /// `queueLimit` long) is refused, if it is: the field to name, and the problem.
     public static func tooManyPhones(_ arrivals: PayerArrivals, queueLimit: Int, tills: Int) -> (field: String, problem: String)? {
         switch arrivals {
         case let .pairs(_, perTill) where tills * perTill > maximumTills:

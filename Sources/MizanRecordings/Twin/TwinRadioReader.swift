@@ -22,6 +22,8 @@ extension TwinRadio {
             if top.has("tills") {
                 _ = try FloorFile.read(json, file: path)
             } else {
+                // A floor file's radio section as it stands: `packetSigma` belongs to the simple advertising.
+                _ = try radio.optionalChoice("advertising", [("simple", ())])
                 try radio.finish()
                 try top.finish()
             }

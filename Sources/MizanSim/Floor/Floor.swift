@@ -138,6 +138,10 @@ public final class Floor {
     /// its report then covers the run up to there.
     public func stop() { stopRequested = true }
 
+    /// Whether the last `run` ended because its `stopping` said stop (its report is of the run
+    /// up to there), not at its end.
+    public private(set) var interrupted = false
+
     /// Runs until the plan's duration (or its success target); `progress` is
     /// called every virtual second with the virtual time reached. With
     /// `drain`, it then starts nothing new and runs on (up to `drainLimit`)
@@ -146,7 +150,8 @@ public final class Floor {
     /// ends where it is, its report covering the run up to there.
     public func run(drain: Bool = false, drainLimit: Duration = .seconds(600), stopping: (() -> Bool)? = nil,
                     progress: ((Duration) -> Void)? = nil) -> FloorReport {
-        var reached = Duration.zero, interrupted = false
+        var reached = Duration.zero
+        interrupted = false
         /// Runs to `target`, or to where `stopping` said stop (then false).
         func runTo(_ target: Duration) -> Bool {
             guard let stopping else {

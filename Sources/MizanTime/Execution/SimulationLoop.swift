@@ -132,8 +132,8 @@ public final class SimulationLoop {
             executor.runUntilIdle()
             untilAsked -= 1
             if untilAsked == 0 {
-                if stopping() { return false }
                 untilAsked = Self.stopCheckInterval
+                if stopping() { return false }
             }
         } while clock.fireNextTimer(notAfter: limit)
         return true
