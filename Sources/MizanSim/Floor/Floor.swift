@@ -134,10 +134,6 @@ public final class Floor {
 
     // MARK: running
 
-    /// Asks `run` to stop at the next virtual second (from its `progress`, on the run's thread):
-    /// its report then covers the run up to there.
-    public func stop() { stopRequested = true }
-
     /// Whether the last `run` ended because its `stopping` said stop (its report is of the run
     /// up to there), not at its end.
     public private(set) var interrupted = false
@@ -154,12 +150,7 @@ public final class Floor {
         interrupted = false
         /// Runs to `target`, or to where `stopping` said stop (then false).
         func runTo(_ target: Duration) -> Bool {
-            guard let stopping else {
-                loop.run(until: VirtualInstant(sinceStart: target))
-                reached = target
-                return true
-            }
-            guard loop.run(until: VirtualInstant(sinceStart: target), stopping: stopping) else {
+            guard loop.run(until: VirtualInstant(sinceStart: target), stopping: stopping ?? { false }) else {
                 reached = clock.now.sinceStart
                 interrupted = true
                 return false
