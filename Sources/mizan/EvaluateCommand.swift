@@ -22,11 +22,12 @@ enum EvaluateCommand {
     each family's pooled difference from 'strongest' (always scored, as the
     baseline) has one too: a difference whose interval holds 0 is no win.
     The grids: docs/selection-strategies.md. Work: the sessions scored over
-    every family, fold and candidate may be at most 5,000,000 (the six Danis
-    tracks, every family, are about 2,400,000); MIZAN_EVALUATE_LIMIT=N raises it.
-    The position-based families weigh every cell of their map against each
-    sample: at most 1.6e11 cell-samples (the six Danis tracks: 8.2e10);
-    MIZAN_MAP_LIMIT=N raises it.
+    every family, fold and candidate (and --tradeoff's) may be at most 5,000,000
+    (the six Danis tracks, every family, are about 2,400,000);
+    MIZAN_EVALUATE_LIMIT=N raises it. Their replays may take at most 4e9 steps
+    (MIZAN_REPLAY_LIMIT=N). The position-based families weigh every cell of
+    their map against each sample: at most 1.6e11 cell-samples (the six Danis
+    tracks: 8.2e10); MIZAN_MAP_LIMIT=N raises it.
       --tills FILE   tills.csv (till,x,y,z)
       --trace FILE   trace.csv (t,phone,till,rssi,x,y,z)
       --window S     every strategy's window, not tuned (default 1)
@@ -72,24 +73,37 @@ enum EvaluateCommand {
         let chosen = families.isEmpty ? grids : grids.filter { families.contains($0.family) || $0.family == CrossValidationReport.baseline }
         let trace = try RSSITrace.read(tillsPath: tills, tracePath: tracePath)
         let validation = CrossValidation(every: every)
+        let tradeOff = tradeOffPath != nil || tradeOffSVGPath != nil ? TradeOff(every: every, window: window) : nil
         // The work grows with tracks, candidates and sessions: bound it before any is scored.
-        try WorkLimit.evaluate.check(chosen.reduce(0) { $0 + validation.sessionScores($1, on: trace) },
-                                     "\(tracePath) (\(trace.phones.count) tracks, \(Int(trace.phoneSeconds)) phone-seconds) at --every \(every)")
-        // The position-based families score every cell of the map at each decision.
-        let mapped = chosen.filter { $0.candidates.contains(where: \.needsSurvey) }
+        var scored = chosen.map { (grid: $0, scores: validation.sessionScores($0, on: trace)) }
+        if let tradeOff {
+            do { scored += try tradeOff.sessionScores(on: trace) } catch { throw UsageError("mizan evaluate: \(error.description)") }
+        }
+        let what = "\(tracePath) (\(trace.phones.count) tracks, \(Int(trace.phoneSeconds)) phone-seconds) at --every \(every)\(tradeOff == nil ? "" : " with --tradeoff")"
+        try WorkLimit.evaluate.check(scored.reduce(0) { $0 + $1.scores }, what)
+        // Each session score weighs what one replay's session does: its steps, and on a map its cells.
         let sessions = trace.sessions(every: every)
+        try WorkLimit.replays("mizan evaluate").check(scored.reduce(0) { $0 + $1.scores } * TraceReplay.work(trace, every: every, scanWindow: window) / sessions, what)
+        let mapped = scored.filter { $0.grid.candidates.contains(where: \.needsSurvey) }
         let map = WorkLimit.mapWork(over: trace.placements, sessions: sessions, samples: trace.rows.count, window: window, every: every)
-        // Each session score weighs what one replay's session does.
-        try WorkLimit.maps("mizan evaluate").check(mapped.reduce(0) { $0 + validation.sessionScores($1, on: trace) } * map.work / sessions,
-            "\(tracePath) at --every \(every), its position-based families (\(mapped.map(\.family).joined(separator: ", "))) on a map of \(map.cells) cells over \(tills)'s tills")
+        try WorkLimit.maps("mizan evaluate").check(mapped.reduce(0) { $0 + $1.scores } * map.work / sessions,
+            "\(what), its position-based families (\(mapped.map(\.grid.family).joined(separator: ", "))) on a map of \(map.cells) cells over \(tills)'s tills")
         try outputs.make()
         var outcomes: [CrossValidation.Outcome] = []
-        let progress = Progress(total: .seconds(chosen.count))
+        let progress = Progress(total: .seconds(chosen.count + (tradeOff == nil ? 0 : 1)))
         for (index, grid) in chosen.enumerated() {
             do { outcomes.append(try validation.run(grid, on: trace)) } catch {
                 throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
             }
             progress.show(.seconds(index + 1))
+        }
+        // Everything is worked out before anything is written: a trade-off that cannot be fitted leaves no outputs behind.
+        var points: [TradeOff.Point] = []
+        if let tradeOff {
+            do { points = try tradeOff.run(on: trace) } catch {
+                throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
+            }
+            progress.show(.seconds(chosen.count + 1))
         }
         progress.finish()
         print(CrossValidationReport.text(outcomes, every: every, window: window))
@@ -100,17 +114,11 @@ enum EvaluateCommand {
             let baseline = outcomes.first { $0.family == CrossValidationReport.baseline }
             try TextFile.write(outcomes.map { CrossValidationReport.jsonLine($0, baseline: baseline) }.joined(separator: "\n") + "\n", to: jsonPath)
         }
-        if tradeOffPath != nil || tradeOffSVGPath != nil {
-            let points: [TradeOff.Point]
-            do { points = try TradeOff(every: every, window: window).run(on: trace) } catch {
-                throw UsageError("mizan evaluate: \(tracePath): \(error.description)")
-            }
-            if let tradeOffPath {
-                try TextFile.write(([TradeOff.csvHeader] + points.map(TradeOff.csvRow)).joined(separator: "\n") + "\n", to: tradeOffPath)
-            }
-            if let tradeOffSVGPath {
-                try TextFile.write(TradeOff.svg(points, title: "Confident-or-wait: accuracy against time to decide (leave-one-track-out)"), to: tradeOffSVGPath)
-            }
+        if let tradeOffPath {
+            try TextFile.write(([TradeOff.csvHeader] + points.map(TradeOff.csvRow)).joined(separator: "\n") + "\n", to: tradeOffPath)
+        }
+        if let tradeOffSVGPath {
+            try TextFile.write(TradeOff.svg(points, title: "Confident-or-wait: accuracy against time to decide (leave-one-track-out)"), to: tradeOffSVGPath)
         }
         return 0
     }

@@ -19,7 +19,8 @@ enum SelectCommand {
       --tills FILE  tills.csv (till,x,y,z)
       --trace FILE  trace.csv (t,phone,till,rssi,x,y,z)
       --every S     seconds between session starts (default 0.5, from 0.01 to 3600);
-                    at most 2,000,000 sessions (phone-seconds / S) in one replay;
+                    at most 2,000,000 sessions (phone-seconds / S) in one replay,
+                    and at most 4e9 replay steps (MIZAN_REPLAY_LIMIT=N raises it);
                     position and fingerprint weigh every cell of their map against
                     each sample: at most 1.6e11 cell-samples (MIZAN_MAP_LIMIT=N
                     raises it; docs/running-a-floor.md, input limits)
@@ -64,6 +65,9 @@ enum SelectCommand {
         guard sessions <= Double(maximumSessions) else {
             throw UsageError("mizan select: \(tracePath) records \(Int(trace.phoneSeconds)) phone-seconds: at --every \(every) that is about \(Int(sessions)) sessions, over the limit of \(maximumSessions); give a larger --every")
         }
+        // Time grows with the samples each session scores and the tills it ranks: bound the steps as well.
+        try WorkLimit.replays("mizan select").check(TraceReplay.work(trace, every: every, scanWindow: spec.value(.window)),
+            "\(tracePath) at --every \(every) (about \(Int(sessions)) sessions, \(trace.rows.count) samples, \(trace.tills.count) tills)")
         var survey: SiteSurvey?
         if spec.needsSurvey {
             // Each decision scores every cell of the map: bound the cells scored as well.

@@ -44,7 +44,9 @@ enum TwinCommand {
     tills times the seeds (one
     without --compare or --leave-one-out; times the tracks with
     --leave-one-out) may be at most 1,000,000 till-seconds; MIZAN_TWIN_LIMIT=N
-    raises it.
+    raises it. The comparisons' replays may take at most 4e9 steps
+    (MIZAN_REPLAY_LIMIT=N), their position-based strategies weigh at most 1.6e11
+    cell-samples (MIZAN_MAP_LIMIT=N).
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
@@ -116,6 +118,8 @@ enum TwinCommand {
         var comparisons: [TwinComparison]
         if leaveOneOut {
             guard recording.phones.count >= 2 else { throw InputError(path: tracePath, "--leave-one-out needs at least two phones (tracks)") }
+            // Each fold's radio is fitted to the other tracks: its twin hears about as many packets as they did.
+            try checkReplays(recording, tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every, packetsPerTillSecond: nil)
             do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every,
                                                                        structure: structure) } catch {
                 throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
@@ -135,6 +139,10 @@ enum TwinCommand {
                 throw UsageError("mizan twin: give exactly one of --fit-trace FILE, --radio FILE or --leave-one-out")
             }
             let twin = DigitalTwin(radio: radio)
+            if compare {
+                try checkReplays(recording, tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every,
+                                 packetsPerTillSecond: radio.advertising.mostPacketsPerSecond)
+            }
             guard compare else {
                 let simulated = twin.simulate(recording, seed: seed)
                 if let outDirectory { try simulated.write(to: outDirectory) } else { print(simulated.csvText().trace, terminator: "") }
@@ -164,6 +172,32 @@ enum TwinCommand {
     /// Says that a trace without headings has its carriers face the way they walk (`RecordedPath`).
     static func noteWalkingHeadings(_ path: String) {
         printError("mizan twin: \(path) has no heading column: its carriers face the way they walk (positions 0.5 s either side; standing, the way they last faced)")
+    }
+
+    /// The replays a comparison makes, bounded before any is made (`WorkLimit.replays`, and
+    /// `WorkLimit.maps` for the position-based strategies): each strategy replays the recording
+    /// and, at every seed, its twin. A twin's tracks are the recording's, each sample heard at
+    /// most as often as the radio's advertising sends (`packetsPerTillSecond`: every packet of
+    /// every till) or, where that is unknown before the run (a fold's radio, fitted to the other
+    /// tracks), as often as the recording heard them.
+    static func checkReplays(_ recording: RSSITrace, tracePath: String, tillsPath: String, strategies: [StrategySpec], seeds: Int, every: Double,
+                             packetsPerTillSecond: Double?) throws(UsageError) {
+        let sessions = recording.sessions(every: every), recorded = Double(recording.rows.count)
+        let simulated = packetsPerTillSecond.map { (recording.phoneSeconds + Double(recording.phones.count)) * Double(recording.tills.count) * $0 } ?? recorded
+        var steps = 0.0, cellSamples = 0.0, cells = 0
+        for spec in strategies {
+            let window = spec.value(.window)
+            for (samples, count) in [(recorded, 1.0), (Swift.max(recorded, simulated), Double(seeds))] {
+                steps += count * TraceReplay.work(sessions: sessions, tills: recording.tills.count, samples: samples, every: every, scanWindow: window)
+                guard spec.needsSurvey else { continue }
+                let map = WorkLimit.mapWork(over: recording.placements, sessions: sessions, samples: Int(samples), window: window, every: every)
+                cells = map.cells
+                cellSamples += count * map.work
+            }
+        }
+        let what = "\(tracePath) at --every \(every) (about \(Int(sessions)) sessions, \(recording.rows.count) samples, \(recording.tills.count) tills), replayed by \(strategies.count) strategies on it and \(seeds) twins"
+        try WorkLimit.replays("mizan twin").check(steps, what)
+        try WorkLimit.maps("mizan twin").check(cellSamples, "\(what), its position-based strategies on a map of \(cells) cells over \(tillsPath)'s tills")
     }
 
     /// Every option has an effect in the mode chosen, or is refused naming the mode:

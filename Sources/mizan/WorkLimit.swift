@@ -57,6 +57,16 @@ struct WorkLimit {
     static let experiment = WorkLimit(command: "mizan rssi-experiment", unit: "till-packets", standard: 3_000_000_000,
                                       variable: "MIZAN_EXPERIMENT_LIMIT")
 
+    /// `mizan select`, `mizan evaluate` and `mizan twin`'s comparisons: the most steps their
+    /// replays can take (`TraceReplay.work`: each session's asks and its ranking of the tills,
+    /// and each sample scored by every session that began at most the deadline before it).
+    /// The costliest step seen is a sample scored by `ema` in a session that waits (about 70 ns
+    /// here; `mean` deciding at its first ask, about 12 ns): the standard limit of 4 x 10^9 is
+    /// about 5 minutes at that rate.
+    static func replays(_ command: String) -> WorkLimit {
+        WorkLimit(command: command, unit: "replay steps", standard: 4_000_000_000, variable: "MIZAN_REPLAY_LIMIT")
+    }
+
     /// `mizan select`, `mizan evaluate` and `mizan rssi-experiment` with a position-based strategy (position, fingerprint):
     /// each decision weighs every cell of the map (`RadioMap.grid`, which grows with the area the
     /// tills span) against each sample of its window, so the work is those cells times the samples

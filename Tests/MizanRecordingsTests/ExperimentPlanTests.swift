@@ -25,6 +25,19 @@ import MizanRecordings
         #expect(plan.cells.last?.strategy.label == "confident(median) margin=4 deadline=2 window=1")
     }
 
+    @Test func aPositionStrategyThatWaitsForALeadCountsAWindowOfCellSamplesAtEveryAsk() throws {
+        func cellSamples(_ strategy: String) throws -> Double {
+            try ExperimentPlan.parse(#"{"seeds": 2, "tills": 5, "tillSpacing": [2], "scanWindow": [0.5], "strategies": [\#(strategy)]}"#, file: Self.file).work.cellSamples
+        }
+        let once = try cellSamples(#"{"name": "position"}"#)
+        #expect(once > 0)
+        // Asks at 0.5, 1, ..., 3.5 s: the first at or past its 3 s deadline is the seventh.
+        #expect(try cellSamples(#"{"name": "confident", "base": "position", "margin": 6, "deadline": 3}"#) == 7 * once)
+        // Find's own 10 s deadline ends any wait.
+        #expect(try cellSamples(#"{"name": "confident", "base": "position", "margin": 6, "deadline": 30}"#) == 20 * once)
+        #expect(try cellSamples(#"{"name": "hysteresis", "base": "position", "margin": 6}"#) == once)
+    }
+
     @Test func anUnknownTopLevelFieldIsNamedWithWhatWasExpected() {
         let message = Self.error(#"{"tillSpacing": [1], "strategies": [{"name": "mean"}], "seed": 3}"#)
         #expect(message?.hasPrefix(#"exp.json: field 'seed': unknown field; expected one of "tillSpacing", "strategies", "seeds", "firstSeed","#) == true, "\(message ?? "")")

@@ -2,7 +2,7 @@ import MizanSelection
 import MizanFormats
 import Testing
 import MizanProtocol
-import MizanRecordings
+@testable import MizanRecordings
 
 @Suite struct TraceReplayTests {
     /// Two tills 8 m apart; the phone stands by till 1 for 5 s, then by till 2,
@@ -61,6 +61,73 @@ import MizanRecordings
         let sticky = TraceReplay(strategy: .hysteresis(base: .highestMean(window: .milliseconds(500)), margin: 3), every: 0.5).decisions(trace)
         #expect(plain.map(\.chosen).last == TillID(2))
         #expect(sticky.allSatisfy { $0.chosen == TillID(1) })
+    }
+
+    /// The replay as written plainly: every ask hands the strategy every sample since the
+    /// session began, and the tills are ranked by sorting.
+    static func plainDecisions(_ strategy: SelectionStrategy, every: Double, trace: RSSITrace) -> [TraceDecision] {
+        trace.phones.flatMap { phone -> [TraceDecision] in
+            let rows = trace.rows.filter { $0.phone == phone }
+            guard let first = rows.first?.t, let last = rows.last?.t else { return [] }
+            let times = rows.map { $0.t - first }
+            let samples = rows.map { RSSISample(till: $0.till, rssi: $0.rssi, at: .seconds($0.t - first)) }
+            let scan = strategy.scanWindow / .seconds(1), end = last - first
+            var out: [TraceDecision] = [], incumbent: TillID?, start = 0.0
+            while start + scan <= end {
+                let from = times.firstIndex { $0 >= start } ?? times.count
+                var ask = start + scan, chosen: TillID?
+                while true {
+                    let upTo = times.firstIndex { $0 > ask } ?? times.count
+                    chosen = strategy.choose(from: Array(samples[from..<upTo]), now: .seconds(ask), incumbent: incumbent, since: .seconds(start))
+                    if chosen != nil || ask + scan > start + 10 || ask + scan > end { break }
+                    ask += scan
+                }
+                let truth = rows[Swift.max(0, (times.firstIndex { $0 > ask } ?? times.count) - 1)].position
+                let ranked = trace.tills.map { (id: $0.id, distance: $0.position.distance(to: truth)) }
+                    .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+                out.append(TraceDecision(phone: phone, start: start, at: ask, chosen: chosen, nearest: ranked[0].id,
+                                         nearestDistance: ranked[0].distance, secondDistance: ranked.count > 1 ? ranked[1].distance : .infinity,
+                                         chosenDistance: chosen.flatMap { id in ranked.first { $0.id == id }?.distance }))
+                if let chosen { incumbent = chosen }
+                start += every
+            }
+            return out
+        }
+    }
+
+    @Test func replayDecidesAsIfEveryAskSawEverySampleSinceTheSessionBegan() throws {
+        let directory = try TempDirectory()
+        // Five tills, two of them the same distance from the phone's path (a tie to break by id).
+        let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n2,4,0,1\n3,8,0,1\n4,2,2,1\n5,2,-2,1\n")
+        var text = "t,phone,till,rssi,x,y,z\n", state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for phone in ["a", "b"] {
+            var t = 0.0
+            while t < 30 {
+                // Bursts and gaps (up to 4 s, so some windows hear nothing), and now and then "not available".
+                t += next(10) == 0 ? Double(next(40)) / 10 : Double(1 + next(30)) / 100
+                let x = t / 30 * 8
+                let rssi = next(12) == 0 ? 127 : -40 - next(40)
+                text += "\(t),\(phone),\(1 + next(5)),\(rssi),\(x),0,1\n"
+            }
+        }
+        let trace = try RSSITrace.read(tillsPath: tills, tracePath: try directory.write("trace.csv", text))
+        let strategies: [SelectionStrategy] = [
+            .highestMean(window: .milliseconds(300)), .strongestSample(window: .seconds(1)),
+            .confidentOrWait(base: .highestMedian(window: .milliseconds(500)), margin: 6, deadline: .seconds(3)),
+            .hysteresis(base: .kalman(window: .milliseconds(700), processNoise: 4, measurementNoise: 16), margin: 2),
+            .exponentialMean(window: .seconds(2), timeConstant: .milliseconds(500)),
+        ]
+        for strategy in strategies {
+            for every in [0.1, 0.7] {
+                let replayed = TraceReplay(strategy: strategy, every: every).decisions(trace)
+                #expect(replayed.count > 20)
+                #expect(replayed == Self.plainDecisions(strategy, every: every, trace: trace), "\(strategy) every \(every)")
+            }
+        }
     }
 
     @Test func traceErrorsNameTheFileAndLine() throws {

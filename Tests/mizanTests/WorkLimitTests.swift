@@ -98,6 +98,59 @@ import MizanTestSupport
         #expect(past.errors.contains("MIZAN_EVALUATE_LIMIT"))
     }
 
+    /// A replay's steps grow with the samples each session scores, not only with its sessions:
+    /// `select`, `evaluate` (its trade-off too) and `twin`'s comparisons count them before they
+    /// start, run at the limit and refuse past it.
+    @Test(arguments: [["select"], ["evaluate", "--family", "mean"], ["twin", "--radio", "radio.json", "--compare", "--seeds", "2"]])
+    func replaysCountTheirStepsAndRefusePastTheLimit(_ command: [String]) throws {
+        let at = try Self.recording(seconds: 10, phones: 3, test: "replays-" + command.joined(separator: "-"))
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let arguments = [command[0], "--tills", at.tills, "--trace", at.trace, "--every", "1"]
+            + command.dropFirst().map { $0.hasSuffix(".csv") || $0.hasSuffix(".json") ? at.folder + "/" + $0 : $0 }
+        let refused = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_REPLAY_LIMIT", "1"))
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("MIZAN_REPLAY_LIMIT"), "\(refused.errors)")
+        let figure = try #require(refused.errors.firstMatch(of: /is (\d+) replay steps, over the limit of 1/)).1
+        let work = try #require(Int(figure))
+        if command == ["select"] {
+            // 33 sessions (30 phone-seconds at --every 1, one more a phone), each asking at most 11 times and
+            // ranking 2 tills; 126 samples, each scored by the sessions of the 10 s deadline and a window before it, and once more.
+            #expect(work == 33 * (11 + 2) + 126 * (11 + 1))
+        }
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_REPLAY_LIMIT", String(work)))
+        #expect(within.status == 0, "\(within.errors)")
+        let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_REPLAY_LIMIT", String(work - 1)))
+        #expect(past.status == 2)
+    }
+
+    /// `--tradeoff` scores its own sessions: they count against the evaluation's limit.
+    @Test func evaluateCountsTheTradeOffsSessions() throws {
+        let at = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        func figure(_ extra: [String]) throws -> Int {
+            let refused = try runChildErrors(Self.mizan, ["evaluate", "--tills", at.tills, "--trace", at.trace, "--family", "mean"] + extra,
+                                             environment: Self.environment("MIZAN_EVALUATE_LIMIT", "1"))
+            #expect(refused.status == 2)
+            let match = try #require(refused.errors.firstMatch(of: /is (\d+) session scores, over the limit of 1/))
+            return try #require(Int(match.1))
+        }
+        #expect(try figure(["--tradeoff", at.folder + "/tradeoff.csv"]) > figure([]))
+    }
+
+    /// Everything is worked out before anything is written: phones that stand still give the
+    /// trade-off's position-based bases no walk to calibrate on, and no output is left behind.
+    @Test func evaluateWhoseTradeOffCannotBeFittedWritesNothing() throws {
+        let at = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let outputs = ["csv", "json", "tradeoff"].map { at.folder + "/out-" + $0 }
+        let answer = try runChildErrors(Self.mizan, ["evaluate", "--tills", at.tills, "--trace", at.trace, "--every", "1", "--family", "mean",
+                                                     "--csv", outputs[0], "--json", outputs[1], "--tradeoff", outputs[2]],
+                                        environment: ["PATH": "/usr/bin:/bin"])
+        #expect(answer.status != 0)
+        #expect(answer.errors.contains("the walk has no spread in distance"), "\(answer.errors)")
+        for path in outputs { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+    }
+
     /// A position-based decision weighs every cell of its map, which grows with the area the tills
     /// span, against each sample of its window: `mizan select` and `mizan evaluate` count that work
     /// before they start, run at the limit and refuse past it, and a till placed far off makes it

@@ -27,13 +27,19 @@ public struct AdvertisingSchedule: Hashable, Sendable {
     /// The Danis beacon (fit above).
     public static let danisBeacon = AdvertisingSchedule(interval: 0.450)
 
+    /// The advertising channels (37, 38, 39): an event sends a packet on each.
+    public static let channels = 3
+
+    /// The most packets a second the schedule sends: one on every channel every interval.
+    public var mostPacketsPerSecond: Double { Double(Self.channels) / interval }
+
     /// Every packet from `start` (the first event at `start` plus a uniform
     /// phase within one interval) until `end`, in time order.
     public func packets(source: Int, from start: Double, to end: Double, generator: inout SeededGenerator) -> [AdvertisingPacket] {
         var packets: [AdvertisingPacket] = []
         var event = start + generator.uniform(0...interval)
         while event < end {
-            for channel in 0..<3 {
+            for channel in 0..<Self.channels {
                 let time = event + Double(channel) * packetSpacing
                 if time < end { packets.append(AdvertisingPacket(source: source, time: time, channel: channel)) }
             }

@@ -21,6 +21,22 @@ public struct TraceReplay: Sendable {
         self.deadline = deadline
     }
 
+    /// The most steps a replay of `trace` can take, counted before it starts: every session
+    /// asks at most once a scan window until the deadline and ranks every till once, and a
+    /// sample is scored by every session that began at most the deadline before it (a session
+    /// scores the samples of its ask's window: once for one that decides at its first ask, at
+    /// every ask for one that waits or hears nothing first).
+    public static func work(_ trace: RSSITrace, every: Double, scanWindow: Double, deadline: Double = 10) -> Double {
+        work(sessions: trace.sessions(every: every), tills: trace.tills.count, samples: Double(trace.rows.count),
+             every: every, scanWindow: scanWindow, deadline: deadline)
+    }
+
+    /// The same for a trace of `sessions`, `tills` and `samples`, before it exists (a twin's).
+    public static func work(sessions: Double, tills: Int, samples: Double, every: Double, scanWindow: Double, deadline: Double = 10) -> Double {
+        let asks = (deadline / scanWindow).rounded(.down) + 1
+        return sessions * (asks + Double(tills)) + samples * ((deadline + scanWindow) / every + 1)
+    }
+
     /// Every session of every phone, phones in order of first appearance.
     public func decisions(_ trace: RSSITrace) -> [TraceDecision] {
         var byPhone: [String: [RSSITrace.Row]] = [:]
@@ -32,7 +48,8 @@ public struct TraceReplay: Sendable {
         guard let first = rows.first?.t, let last = rows.last?.t else { return [] }
         let times = rows.map { $0.t - first }
         let samples = rows.map { RSSISample(till: $0.till, rssi: $0.rssi, at: .seconds($0.t - first)) }
-        let scan = strategy.scanWindow / .seconds(1)
+        let window = strategy.scanWindow
+        let scan = window / .seconds(1)
         let end = last - first
         var out: [TraceDecision] = []
         var incumbent: TillID?
@@ -41,13 +58,24 @@ public struct TraceReplay: Sendable {
             let from = Self.firstIndex(times) { $0 >= start }
             var ask = start + scan
             var chosen: TillID?
+            // Both ends only move on as the session asks again: the samples after its last ask,
+            // and the first a strategy still scores (its scores read only the last window).
+            var upTo = from, inWindow = from
             while true {
-                let upTo = Self.firstIndex(times) { $0 > ask }
-                chosen = strategy.choose(from: Array(samples[from..<upTo]), now: .seconds(ask), incumbent: incumbent, since: .seconds(start))
+                while upTo < times.count, times[upTo] <= ask { upTo += 1 }
+                // Nothing heard in the window: every strategy answers "not yet" (and a run of
+                // empty windows costs no more than the additions that time them).
+                if inWindow < upTo {
+                    let earliest = (.seconds(ask) - window).attoseconds
+                    while inWindow < upTo, samples[inWindow].at.attoseconds <= earliest { inWindow += 1 }
+                    if inWindow < upTo {
+                        chosen = strategy.choose(from: Array(samples[inWindow..<upTo]), now: .seconds(ask), incumbent: incumbent, since: .seconds(start))
+                    }
+                }
                 if chosen != nil || ask + scan > start + deadline || ask + scan > end { break }
                 ask += scan
             }
-            let truth = rows[Swift.max(0, Self.firstIndex(times) { $0 > ask } - 1)].position
+            let truth = rows[Swift.max(0, upTo - 1)].position
             out.append(Self.judge(phone: phone, start: start, at: ask, chosen: chosen, truth: truth, tills: tills))
             if let chosen { incumbent = chosen }
             start += every
@@ -55,13 +83,29 @@ public struct TraceReplay: Sendable {
         return out
     }
 
+    /// The session's verdict: the till truly nearest `truth` (ties to the lower id), the
+    /// distance to it and to the next nearest, and to the till chosen; one pass over the tills.
     static func judge(phone: String, start: Double, at: Double, chosen: TillID?, truth: Position, tills: [RSSITrace.Till]) -> TraceDecision {
-        let ranked = tills.map { (id: $0.id, distance: $0.position.distance(to: truth)) }
-            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        return TraceDecision(phone: phone, start: start, at: at, chosen: chosen, nearest: ranked[0].id,
-                             nearestDistance: ranked[0].distance,
-                             secondDistance: ranked.count > 1 ? ranked[1].distance : .infinity,
-                             chosenDistance: chosen.flatMap { id in ranked.first { $0.id == id }?.distance })
+        func precedes(_ a: (id: TillID, distance: Double), _ b: (id: TillID, distance: Double)?) -> Bool {
+            guard let b else { return true }
+            return a.distance != b.distance ? a.distance < b.distance : a.id < b.id
+        }
+        var nearest: (id: TillID, distance: Double)?, second: (id: TillID, distance: Double)?
+        var chosenDistance: Double?
+        for till in tills {
+            let entry = (id: till.id, distance: till.position.distance(to: truth))
+            if precedes(entry, nearest) {
+                second = nearest
+                nearest = entry
+            } else if precedes(entry, second) {
+                second = entry
+            }
+            if till.id == chosen { chosenDistance = entry.distance }
+        }
+        guard let nearest else { preconditionFailure("a trace has at least one till (RSSITraceReader)") }
+        return TraceDecision(phone: phone, start: start, at: at, chosen: chosen, nearest: nearest.id,
+                             nearestDistance: nearest.distance, secondDistance: second?.distance ?? .infinity,
+                             chosenDistance: chosenDistance)
     }
 
     /// The first index whose value satisfies `predicate` (monotone: false then true), by bisection.

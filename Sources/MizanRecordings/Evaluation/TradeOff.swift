@@ -64,6 +64,16 @@ public struct TradeOff: Sendable {
         return points
     }
 
+    /// About how many sessions `run` scores on `trace`, per base: its tuning on each fold's
+    /// training tracks (as `CrossValidation.sessionScores`, less the in-sample pass) and every
+    /// margin and deadline on each left-out track. What a command checks against its work limit.
+    public func sessionScores(on trace: RSSITrace) throws(StrategyError) -> [(grid: TuningGrid, scores: Double)] {
+        let tracks = Double(trace.phones.count), sessions = trace.sessions(every: validation.every)
+        return try Self.baseGrids(window: window).map { _, grid in
+            (grid, validation.sessionScores(grid, on: trace) * tracks / (tracks + 1) + Double(Self.deadlines.count * Self.margins.count) * sessions)
+        }
+    }
+
     /// Each base's own tuning grid (as in `TuningGrid.standard`).
     static func baseGrids(window: Double) throws(StrategyError) -> [(StrategyName, TuningGrid)] {
         let standard = try TuningGrid.standard(window: window)

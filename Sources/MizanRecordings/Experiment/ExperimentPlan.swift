@@ -77,7 +77,8 @@ extension ExperimentPlan {
     /// advertising interval counts for more.
     /// `cellSamples`: what the position-based cells' decisions weigh, every cell of their map
     /// (`RadioMap.grid`, which grows with the row's length) against each packet of a window, at
-    /// most every till's on every channel.
+    /// most every till's on every channel, at every ask of a strategy that waits for a lead
+    /// (`confident`: a window each until its deadline).
     public var work: (cells: Int, tillPackets: Double, cellSamples: Double) {
         let cells = self.cells
         var mapCells: [Double: Double] = [:]
@@ -87,7 +88,10 @@ extension ExperimentPlan {
             let interval = cell.radio.advertisingInterval / .seconds(1)
             tillPackets += Double(seeds) * Double(tills * cell.radio.advertisingChannels) * Swift.max(cell.scanWindow, deadline) / interval
             guard cell.strategy.needsSurvey else { continue }
-            let packets = Double(tills * cell.radio.advertisingChannels) * cell.scanWindow / interval
+            // A strategy that waits for a lead asks every window until its own deadline (the first ask at or past it), each ask weighing one window.
+            let weighed = cell.strategy.name == .confident
+                ? Swift.min(Swift.max(cell.scanWindow, deadline), cell.strategy.value(.deadline) + cell.scanWindow) : cell.scanWindow
+            let packets = Double(tills * cell.radio.advertisingChannels) * weighed / interval
             let spacing = cell.tillSpacing
             let map = mapCells[spacing] ?? {
                 let placements = (0..<tills).map { TillPlacement(till: TillID(UInt32($0 + 1)), position: Position(x: spacing * Double($0), y: 0)) }
