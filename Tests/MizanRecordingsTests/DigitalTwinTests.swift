@@ -96,6 +96,32 @@ import MizanFormats
         #expect(try TwinFit(simulated).roomMap.slope >= 0, "the same recording without the far row fits")
     }
 
+    /// The spread and the drift correlate pairs of residuals near in place or time, which grow as
+    /// the square of a dense recording's rows: the fit counts them first and refuses past its bound.
+    @Test func aFitCountsThePairsItCorrelatesAndRefusesPastItsBound() throws {
+        let simulated = DigitalTwin(radio: .danisDefault).simulate(Self.recording(phones: ["a", "b", "c"]), seed: 5)
+        let error = try #require(throws: CalibrationError.self) { try TwinFit(simulated, maximumPairs: 1) }
+        let match = try #require(error.description.firstMatch(of: /give (\d+) pairs of residuals to correlate/))
+        let pairs = try #require(Double(match.1))
+        #expect(pairs > 1000)
+        #expect(throws: CalibrationError.self) { try TwinFit(simulated, maximumPairs: pairs - 1) }
+        #expect(try TwinFit(simulated, maximumPairs: pairs).residualSigma > 0)
+    }
+
+    @Test func pairsWithinReachAreCountedAsAPassOverEachValueAndTheOnesAfterItWould() {
+        let values = [0, 0, 0.5, 1, 1, 2.5, 4, 4.1, 9]
+        for reach in [0.0, 0.5, 1, 1.5, 3, 10] {
+            for closed in [false, true] {
+                var plain = 0
+                for i in values.indices {
+                    var j = i + 1
+                    while j < values.count, closed ? values[j] - values[i] <= reach : values[j] - values[i] < reach { plain += 1; j += 1 }
+                }
+                #expect(TwinFitDrift.pairs(values, within: reach, closed: closed) == Double(plain), "reach \(reach) closed \(closed)")
+            }
+        }
+    }
+
     @Test func compareScoresEveryStrategyOnTheRealAndTheSimulatedTrace() {
         let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
         let twin = DigitalTwin(radio: .danisDefault)

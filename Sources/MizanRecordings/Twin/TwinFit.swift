@@ -99,7 +99,13 @@ public struct TwinFit: Sendable {
         }
     }
 
-    public init(_ trace: RSSITrace, structure: Structure = Structure()) throws(CalibrationError) {
+    /// The most pairs of residuals a fit correlates (`TwinFitSpread.pairs`, `TwinFitDrift.pairs`),
+    /// refused with the fit's other errors: about 7 s here (a phone standing within 3 m of six
+    /// tills and heard 1,000 times a second, 80,000 rows: 7.2 x 10^8 pairs, 4.6 s of a 5.0 s fit).
+    public static let maximumPairs = 1_000_000_000.0
+
+    /// Fits the radio on `trace`; `maximumPairs` bounds the pairs of residuals it correlates.
+    public init(_ trace: RSSITrace, structure: Structure = Structure(), maximumPairs: Double = TwinFit.maximumPairs) throws(CalibrationError) {
         self.structure = structure
         let calibration = try Calibration(trace)
         self.calibration = calibration
@@ -126,12 +132,19 @@ public struct TwinFit: Sendable {
         let dof = Swift.max(1, points.count - 2 * heardTills.count)
         let variance = points.reduce(0) { $0 + $1.residual * $1.residual } / Double(dof)
         residualSigma = variance.squareRoot()
-        var spread = TwinFitSpread.spread(points, tills: heardTills, variance: variance)
+        // The spread and the drift look at pairs of residuals near in place or time, which grow as
+        // the square of the rows where a recording is dense: bound them before either is fitted.
+        let lists = TwinFitSpread.lists(points, tills: heardTills)
+        let series = TwinFitDrift.series(points.map { TwinFitDrift.SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) })
+        let pairs = TwinFitSpread.pairs(lists) + TwinFitDrift.pairs(series)
+        guard pairs <= maximumPairs else {
+            throw CalibrationError("\(points.count) heard rows give \(Int(pairs.rounded())) pairs of residuals to correlate (those of one till under \(TwinFitSpread.far.upperBound) m apart along x, and of one till and track under \(Int(TwinFitDrift.widestLag)) s apart), over the \(Int(maximumPairs)) allowed: fit on a sparser recording (fewer rows a second), or on fewer tracks")
+        }
+        var spread = TwinFitSpread.spread(lists, variance: variance)
         assumed = air.assumed + spread.assumed
         // What each (till, track) holds of its own in time (`TrackDrift`): where the pairs give it,
         // it takes the place of the link fade held per stand walked.
-        let driftFit = TwinFitDrift.drift(points.map { TwinFitDrift.SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) },
-                                  variance: variance, shadowShare: spread.shadowShare, shadowLength: spread.shadowLength)
+        let driftFit = TwinFitDrift.drift(series, variance: variance, shadowShare: spread.shadowShare, shadowLength: spread.shadowLength)
         if driftFit.share > 0 { spread.fadeShare = 0 }
         trackDrift = TrackDrift(sigma: (driftFit.share * variance).squareRoot(), timeConstant: driftFit.timeConstant,
                                 offsetSigma: (driftFit.offsetShare * variance).squareRoot())

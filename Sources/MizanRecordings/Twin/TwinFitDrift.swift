@@ -37,13 +37,37 @@ enum TwinFitDrift {
     /// field's correlation (`shadowShare` exp(-d / `shadowLength`)); the
     /// last group is the constant part B, and the first two, less B, fall
     /// as an exponential in the lag: its time constant and size at lag 0.
-    static func drift(_ residuals: [SeriesResidual], variance: Double, shadowShare: Double, shadowLength: Double) -> DriftFit {
-        var sums = [Double](repeating: 0, count: driftLags.count), lags = sums, counts = sums
+    /// Each (till, track) series in order of time, series in order of their key: what `drift` pairs within.
+    static func series(_ residuals: [SeriesResidual]) -> [[SeriesResidual]] {
         var bySeries: [Int: [SeriesResidual]] = [:]
         for residual in residuals { bySeries[residual.series, default: []].append(residual) }
-        let widest = driftLags.map(\.upperBound).max() ?? 0
-        for key in bySeries.keys.sorted() {
-            let series = (bySeries[key] ?? []).sorted { $0.t < $1.t }
+        return bySeries.keys.sorted().map { (bySeries[$0] ?? []).sorted { $0.t < $1.t } }
+    }
+
+    /// The widest lag `drift` pairs over, seconds.
+    static let widestLag = driftLags.map(\.upperBound).max() ?? 0
+
+    /// How many pairs `drift` looks at: those of one series at most `widestLag` apart.
+    static func pairs(_ series: [[SeriesResidual]]) -> Double {
+        series.reduce(0) { $0 + pairs($1.map(\.t), within: widestLag, closed: true) }
+    }
+
+    /// The pairs (i < j) of ascending `values` less than `reach` apart (at most, when `closed`), counted
+    /// with two pointers: what a pass over each value and the ones after it within reach looks at.
+    static func pairs(_ values: [Double], within reach: Double, closed: Bool) -> Double {
+        var total = 0.0, end = 0
+        for i in values.indices {
+            end = Swift.max(end, i + 1)
+            while end < values.count, closed ? values[end] - values[i] <= reach : values[end] - values[i] < reach { end += 1 }
+            total += Double(end - i - 1)
+        }
+        return total
+    }
+
+    static func drift(_ bySeries: [[SeriesResidual]], variance: Double, shadowShare: Double, shadowLength: Double) -> DriftFit {
+        var sums = [Double](repeating: 0, count: driftLags.count), lags = sums, counts = sums
+        let widest = widestLag
+        for series in bySeries {
             for i in series.indices {
                 var j = i + 1
                 while j < series.count, series[j].t - series[i].t <= widest {

@@ -41,13 +41,22 @@ enum TwinFitSpread {
 
     /// The shadowing and the link fade from the residuals' correlation in `PairBin`'s bins
     /// (each an exponential in distance, its length from the fall between its two bins).
-    static func spread(_ points: [TwinFitDirection.ResidualPoint], tills: [TillID], variance: Double) -> SpreadFit {
-        let bins = PairBin.allCases.count
-        var sums = [Double](repeating: 0, count: bins), counts = sums, separations = sums
+    /// Each of `tills`' residual points in order of x: the lists `spread` pairs within.
+    static func lists(_ points: [TwinFitDirection.ResidualPoint], tills: [TillID]) -> [[TwinFitDirection.ResidualPoint]] {
         var byTill: [TillID: [TwinFitDirection.ResidualPoint]] = [:]
         for point in points { byTill[point.till, default: []].append(point) }
-        for till in tills {
-            let list = (byTill[till] ?? []).sorted { $0.x < $1.x }
+        return tills.map { (byTill[$0] ?? []).sorted { $0.x < $1.x } }
+    }
+
+    /// How many pairs `spread` looks at: those of one list under `far.upperBound` apart in x.
+    static func pairs(_ lists: [[TwinFitDirection.ResidualPoint]]) -> Double {
+        lists.reduce(0) { total, list in total + TwinFitDrift.pairs(list.map(\.x), within: far.upperBound, closed: false) }
+    }
+
+    static func spread(_ lists: [[TwinFitDirection.ResidualPoint]], variance: Double) -> SpreadFit {
+        let bins = PairBin.allCases.count
+        var sums = [Double](repeating: 0, count: bins), counts = sums, separations = sums
+        for list in lists {
             for i in list.indices {
                 var j = i + 1
                 while j < list.count, list[j].x - list[i].x < far.upperBound {
