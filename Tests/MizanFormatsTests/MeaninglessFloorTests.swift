@@ -70,6 +70,33 @@ import MizanFormats
         }
     }
 
+    /// An axis inside another would set what the other sets, whichever came later silently
+    /// winning; an empty name between dots would alias the field without it.
+    @Test(arguments: [
+        (#"[{"field": "radio", "values": [{}]}, {"field": "radio.packetSigma", "values": [2]}]"#, "grid[1].field",
+         #""radio.packetSigma" lies inside "radio", an earlier axis of the grid: each cell would set it twice"#),
+        (#"[{"field": "radio.packetSigma", "values": [2]}, {"field": "radio", "values": [{}]}]"#, "grid[1].field",
+         #""radio" holds an earlier axis of the grid: each cell would set it twice"#),
+        (#"[{"field": "radio.packetSigma", "values": [2]}, {"field": "radio..packetSigma", "values": [3]}]"#, "grid[1].field",
+         #""radio..packetSigma" is not a dotted floor field: each name between the dots must be non-empty, e.g. "radio.packetSigma""#),
+        (#"[{"field": "radio.", "values": [3]}]"#, "grid[0].field",
+         #""radio." is not a dotted floor field: each name between the dots must be non-empty, e.g. "radio.packetSigma""#),
+    ])
+    func aSweepAxisInsideAnotherOrWithAnEmptyNameIsRefused(_ grid: String, _ field: String, _ problem: String) {
+        do {
+            _ = try SweepFile.parse(#"{"seeds": 1, "grid": \#(grid)}"#, file: "s.json")
+            Issue.record("the grid \(grid) was accepted")
+        } catch {
+            #expect(error.field == field)
+            #expect(error.problem == problem)
+        }
+    }
+
+    @Test func sweepAxesThatShareOnlyAnOuterFieldAreKept() throws {
+        let plan = try SweepFile.parse(#"{"seeds": 1, "grid": [{"field": "radio.advertisingIntervalMs", "values": [100, 200]}, {"field": "radio.pathLossExponent", "values": [1.6, 2]}]}"#, file: "s.json")
+        #expect(plan.cells == 4)
+    }
+
     @Test func aTillGivenTwoCalibrationOffsetsIsRefused() throws {
         let text = #"{"referenceRSSI": -59, "pathLossExponent": 2, "packetSigma": 4, "phoneHeight": 1.2, "tillOffsets": [{"till": 3, "offset": 1}, {"till": 4, "offset": 0}, {"till": 3, "offset": 2}]}"#
         do {

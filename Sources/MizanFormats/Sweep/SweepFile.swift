@@ -22,7 +22,8 @@ public enum SweepFile: JSONFileFormat {
         let firstSeed = try root.optionalInteger("firstSeed", in: UInt64(0)...UInt64.max) ?? 1
         try root.seedRange("firstSeed", first: firstSeed, count: seeds)
         var axes: [SweepPlan.Axis] = []
-        var fields = Set<String>()
+        // Every field so far, and every field some earlier one lies inside ("radio" for "radio.packetSigma").
+        var fields = Set<String>(), enclosing = Set<String>()
         var cells = 1
         for axis in try root.optionalObjects("grid") ?? [] {
             let field = try axis.required(axis.optionalString("field"), "field", "a dotted floor field, e.g. \"radio.packetSigma\"")
@@ -30,8 +31,21 @@ public enum SweepFile: JSONFileFormat {
                 throw axis.error("values", "expected a non-empty array of values")
             }
             try axis.finish()
-            // A set, not a search of the axes so far: linear in the grid's length.
+            let keys = field.split(separator: ".", omittingEmptySubsequences: false)
+            guard !keys.contains(where: \.isEmpty) else {
+                throw axis.error("field", "\"\(field)\" is not a dotted floor field: each name between the dots must be non-empty, e.g. \"radio.packetSigma\"")
+            }
+            // Sets, not a search of the axes so far: linear in the grid's length.
             guard fields.insert(field).inserted else { throw axis.error("field", "\"\(field)\" appears twice in the grid") }
+            // An axis inside another (or around it) would set what the other sets, the later silently winning.
+            let outer = keys.indices.dropLast().map { keys[...$0].joined(separator: ".") }
+            if let earlier = outer.first(where: fields.contains) {
+                throw axis.error("field", "\"\(field)\" lies inside \"\(earlier)\", an earlier axis of the grid: each cell would set it twice")
+            }
+            if enclosing.contains(field) {
+                throw axis.error("field", "\"\(field)\" holds an earlier axis of the grid: each cell would set it twice")
+            }
+            enclosing.formUnion(outer)
             // Count the cells as the axes come, before validating any: a grid can be far too large to walk.
             let (product, overflow) = cells.multipliedReportingOverflow(by: values.count)
             guard !overflow, product <= SweepPlan.maximumCells else {

@@ -44,7 +44,7 @@ public struct SweepPlan: Sendable {
     public func plan(ofCell cell: Int) throws(JSONFileError) -> FloorPlan {
         var floor = self.floor
         for (field, value) in values(ofCell: cell) {
-            floor = try Self.setting(field.split(separator: ".").map(String.init), to: value, in: floor, file: name, path: field)
+            floor = try Self.setting(field.split(separator: ".", omittingEmptySubsequences: false).map(String.init), to: value, in: floor, file: name, path: field)
         }
         return try FloorFile.read(floor, file: "\(floorFile) (sweep cell \(cell + 1))")
     }
