@@ -1,4 +1,5 @@
 import Synchronization
+import MizanFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,9 @@ final class Progress: Sendable {
     }
 }
 
+/// Writes `message` to stderr, any control character but a line's own (newline, carriage return,
+/// tab) as its escape: text from an input never drives the terminal.
 func printError(_ message: String, newline: Bool = true) {
-    let text = newline ? message + "\n" : message
+    let text = TextLines.escapingControls(newline ? message + "\n" : message, keeping: ["\n", "\r", "\t"])
     _ = text.withCString { write(2, $0, strlen($0)) }
 }

@@ -169,4 +169,9 @@ import Testing
         #expect(TextLines.split("a\r\nb").map(\.number) == [1, 2])
         #expect(TextLines.excerpt(String(repeating: "y", count: 500)).count < 100)
     }
+
+    @Test func anExcerptShowsControlCharactersAsEscapesNeverRaw() {
+        #expect(TextLines.excerpt("a\u{1B}[2Jb\u{7F}\u{85}é") == #"a\u{1B}[2Jb\u{7F}\u{85}é"#)
+        #expect(!TextLines.excerpt(String(repeating: "\u{1B}", count: 500)).contains("\u{1B}"))
+    }
 }

@@ -130,6 +130,18 @@ import MizanProtocol
         }
     }
 
+    @Test func aPhoneNamedWithAControlCharacterOrAQuoteIsRefused() throws {
+        let directory = try TempDirectory()
+        let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n")
+        for name in ["p\u{1B}[2J", "p\"q", "p\u{7}"] {
+            let trace = try directory.write("t.csv", "t,phone,till,rssi,x,y,z\n0,ok,1,-60,0,0,1\n0,\(name),1,-60,0,0,1\n")
+            let error = try #require(throws: InputError.self) { try RSSITrace.read(tillsPath: tills, tracePath: trace) }
+            #expect(error.description.contains(":3:"), "\(error.description)")
+            #expect(error.description.contains("holds a control character or a quote"))
+            #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        }
+    }
+
     @Test func traceErrorsNameTheFileAndLine() throws {
         let directory = try TempDirectory()
         let tills = try directory.write("tills.csv", "till,x,y,z\n1,0,0,1\n")

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import MizanTestSupport
 import MizanFormats
 import MizanRecordings
 @testable import mizan
@@ -12,6 +14,18 @@ import MizanRecordings
         #expect(failure?.status == 2)
         #expect(RunCommandTests.failure { try SelectCommand.main(["--tills", "t", "--trace", "r", "--json", "--json"]) }?.message
             == "mizan select: --json is given twice; give it once")
+    }
+
+    /// A field named with an escape sequence (JSON's \u001b) reaches the error as its escape:
+    /// a file never drives the terminal it is checked in.
+    @Test func anErrorWritesAnInputsControlCharactersAsEscapes() throws {
+        let path = ScratchFolder.path("escape-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}, "\u001b[2Jwipe": 1}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let answer = try runChildErrors(RepositoryTests.root + "/.build/debug/mizan", ["run", path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(answer.status == 2)
+        #expect(answer.errors.contains(#"\u{1B}[2Jwipe"#), "\(answer.errors)")
+        #expect(!answer.errors.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     }
 
     @Test func calibrateExitsTwoOnATraceItCannotFit() {

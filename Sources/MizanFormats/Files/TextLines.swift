@@ -29,10 +29,22 @@ public enum TextLines {
         return Substring(scalars[start..<end])
     }
 
-    /// At most `limit` characters of `text` for an error message, with "..." and the full length when cut.
+    /// At most `limit` characters of `text` for an error message, with "..." and the full length when cut;
+    /// a control character is written as its escape (`\u{1B}`), so input never drives the terminal.
     public static func excerpt(_ text: some StringProtocol, limit: Int = 60) -> String {
         let scalars = text.unicodeScalars
-        guard scalars.count > limit else { return String(text) }
-        return String(String.UnicodeScalarView(scalars.prefix(limit))) + "... (\(scalars.count) characters)"
+        let shown = escapingControls(String(String.UnicodeScalarView(scalars.prefix(limit))))
+        return scalars.count > limit ? shown + "... (\(scalars.count) characters)" : shown
+    }
+
+    /// `text` with each control character but those in `kept` written as its escape (`\u{1B}`).
+    public static func escapingControls(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
+        return text.unicodeScalars.map { isControl($0) && !kept.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+    }
+
+    /// A control character (Unicode's general category Cc: C0, DEL and C1).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
     }
 }

@@ -29,6 +29,10 @@ extension RSSITrace {
         try CSVTable.stream(path: tracePath, headers: [traceHeader, traceHeaderWithHeading]) { (table, row) throws(InputError) in
             let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
             let phone = String(row.fields[1])
+            // A name goes into CSV, JSON, pictures and the terminal as written: no control characters, no quotes.
+            guard !phone.unicodeScalars.contains(where: { TextLines.isControl($0) || $0 == "\"" }) else {
+                throw InputError(path: tracePath, line: row.line, "phone '\(TextLines.excerpt(phone))' holds a control character or a quote: name phones with printable characters")
+            }
             guard let id = UInt32(row.fields[2]), known.contains(TillID(id)) else {
                 throw InputError(path: tracePath, line: row.line, "till '\(TextLines.excerpt(row.fields[2]))' is not in \(tillsPath)")
             }
