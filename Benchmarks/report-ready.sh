@@ -22,7 +22,7 @@ json.dump({"name": "W3 size", "minutes": 2, "tills": tills,
            "payers": {"arrivals": "continuous", "present": 5000, "reviewSeconds": [1, 4]},
            "operators": {"pickSeconds": [0.5, 2]}}, open(sys.argv[1], "w"))
 PY
-w0=$("$bin/mizan-bench" W0 --jobs 1 | tail -1 | sed -n 's/.*"transactions_per_wall_second":\([0-9.]*\).*/\1/p')
+w0=$("$bin/mizan-bench" W0 | tail -1 | sed -n 's/.*"transactions_per_wall_second":\([0-9.]*\).*/\1/p')
 echo "W0: $w0 transactions' crypto per wall second"
 echo "floor,report_html_bytes,trace_perfetto_bytes,run_wall_seconds,ready_ms"
 for floor in default "$work/w3-size.json"; do

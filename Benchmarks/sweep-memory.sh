@@ -16,7 +16,7 @@ cat > "$work/tiny.json" <<'FLOOR'
 { "name": "one till, one second", "minutes": 0.0166667, "tills": { "row": { "count": 1 } },
   "payers": { "arrivals": "pairs", "distance": 0.5 } }
 FLOOR
-w0=$("$bin/mizan-bench" W0 --jobs 1 | tail -1 | sed -n 's/.*"transactions_per_wall_second":\([0-9.]*\).*/\1/p')
+w0=$("$bin/mizan-bench" W0 | tail -1 | sed -n 's/.*"transactions_per_wall_second":\([0-9.]*\).*/\1/p')
 echo "runs,peak_memory_mib,wall_seconds,runs_per_wall_second,ratio_to_w0_transactions_per_second"
 runs=10000
 while [ "$runs" -le "$largest" ]; do

@@ -82,6 +82,12 @@ struct BenchOptions {
             }
         }
         guard let workload else { throw Invalid(description: "missing workload\n\(usage)") }
+        // An option the workload has no use for is refused, not silently ignored.
+        let uses: [String: Set<String>] = ["W0": ["--scale"], "W1": ["--seed", "--scale", "--jobs"], "W2": Set(valued), "W3": Set(valued),
+                                           "row": ["--seed", "--scale"], "grid": ["--seed", "--scale"]]
+        if let used = uses[workload], let unused = valued.first(where: { seen.contains($0) && !used.contains($0) }) {
+            throw Invalid(description: "\(workload) takes no \(unused) (it takes \(valued.filter(used.contains).joined(separator: ", ")))\n\(usage)")
+        }
         options.workload = workload
         return options
     }

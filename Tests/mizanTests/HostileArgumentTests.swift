@@ -44,6 +44,20 @@ import MizanRecordings
         #expect(throws: BenchOptions.Invalid.self) { try BenchOptions.parse(["W2", "--seed", "1", "--seed", "2"]) }
     }
 
+    @Test func benchRefusesAnOptionItsWorkloadHasNoUseFor() throws {
+        for (arguments, unused) in [(["W0", "--jobs", "2"], "--jobs"), (["W0", "--seed", "3"], "--seed"), (["row", "--radio", "simple"], "--radio"),
+                                    (["W1", "--radio", "faithful"], "--radio"), (["grid", "--jobs", "1"], "--jobs")] {
+            do {
+                _ = try BenchOptions.parse(arguments)
+                Issue.record("\(arguments) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix("\(arguments[0]) takes no \(unused) (it takes "), "\(error.description)")
+            }
+        }
+        #expect(try BenchOptions.parse(["W3", "--radio", "simple", "--jobs", "1", "--seed", "2", "--scale", "0.1"]).faithful == false)
+        #expect(try BenchOptions.parse(["row", "--seed", "2", "--scale", "0.1"]).seed == 2)
+    }
+
     @Test func anOptionsNumberIsReadInDecimalOnly() throws {
         // Double(_:) alone read "0x1p2" as 4.
         let failure = RunCommandTests.failure { try RunCommand.main(["--minutes", "0x1p2"]) }
