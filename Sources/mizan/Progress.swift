@@ -45,17 +45,21 @@ final class Progress: Sendable {
             return
         }
         let filled = percent / 5
-        printError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "] \(percent) %", newline: false)
+        writeError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "] \(percent) %")
     }
 
     func finish() {
-        if terminal, lastPercent.withLock({ $0 }) >= 0 { printError("\r" + String(repeating: " ", count: 30) + "\r", newline: false) }
+        if terminal, lastPercent.withLock({ $0 }) >= 0 { writeError("\r" + String(repeating: " ", count: 30) + "\r") }
     }
 }
 
-/// Writes `message` to stderr, any control character but a line's own (newline, carriage return,
-/// tab) as its escape: text from an input never drives the terminal.
-func printError(_ message: String, newline: Bool = true) {
-    let text = TextLines.escapingControls(newline ? message + "\n" : message, keeping: ["\n", "\r", "\t"])
+/// Writes `message` and a newline to stderr, any control character but a newline or a tab
+/// as its escape: text from an input never drives the terminal.
+func printError(_ message: String) {
+    writeError(TextLines.escapingControls(message + "\n", keeping: ["\n", "\t"]))
+}
+
+/// Writes `text` to stderr as it is (the progress bar's own carriage returns).
+private func writeError(_ text: String) {
     _ = text.withCString { write(2, $0, strlen($0)) }
 }

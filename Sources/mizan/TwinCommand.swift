@@ -46,7 +46,8 @@ enum TwinCommand {
     --leave-one-out) may be at most 1,000,000 till-seconds; MIZAN_TWIN_LIMIT=N
     raises it. The comparisons' replays may take at most 4e9 steps
     (MIZAN_REPLAY_LIMIT=N), their position-based strategies weigh at most 1.6e11
-    cell-samples (MIZAN_MAP_LIMIT=N).
+    cell-samples (MIZAN_MAP_LIMIT=N), and the fits correlate at most 1e10 pairs
+    of residuals (MIZAN_FIT_LIMIT=N).
     """
 
     static func main(_ arguments: [String]) throws -> Int32 {
@@ -106,6 +107,14 @@ enum TwinCommand {
             try WorkLimit.twin.check((work(recording) + work(fitRecording)) * Double(seeds),
                                      "\(tracePath) with \(fitPath) (\(Int(fitRecording.phoneSeconds)) phone-seconds and \(fitRecording.phones.count) tracks more, \(seeds) simulations of both)")
         }
+        // A fit correlates pairs of residuals near in place or time, as many as the square of a dense recording's rows.
+        let pairLimit = try WorkLimit.fits.value()
+        if let fitPath, let fitRecording {
+            try WorkLimit.fits.check(TwinFit.pairs(in: fitRecording), "\(fitPath) (\(fitRecording.rows.count) rows)")
+        } else if leaveOneOut {
+            try WorkLimit.fits.check(Double(recording.phones.count) * TwinFit.pairs(in: recording),
+                                     "\(tracePath) (\(recording.rows.count) rows, fitted once for each of its \(recording.phones.count) tracks)")
+        }
         let radioFile = try radioPath.map { path throws in (path, try TwinRadio.read(path: path)) }
         if let (path, radio) = radioFile {
             try CalibrationFile.checkTills(Array(radio.offsets.keys), calibration: path, known: Set(recording.tills.map(\.id)), tillsPath: tillsPath)
@@ -118,18 +127,20 @@ enum TwinCommand {
         var comparisons: [TwinComparison]
         if leaveOneOut {
             guard recording.phones.count >= 2 else { throw InputError(path: tracePath, "--leave-one-out needs at least two phones (tracks)") }
-            // Each fold's radio is fitted to the other tracks: its twin hears about as many packets as they did.
-            try checkReplays(recording, tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every, packetsPerTillSecond: nil)
-            do { comparisons = try TwinLeaveOneOut.run(recording, seeds: seedList, strategies: strategies, every: every,
-                                                                       structure: structure) } catch {
+            let folds: [TwinLeaveOneOut.Fold]
+            do { folds = try TwinLeaveOneOut.folds(recording, structure: structure, maximumPairs: pairLimit) } catch {
                 throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
             }
+            // Each held-out track is simulated with the radio fitted to the others: bound its replays by that radio.
+            try checkReplays(folds.map { fold in (recording.only { $0 == fold.phone }, fold.fit.radio.advertising.mostPacketsPerSecond) },
+                             tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every)
+            comparisons = TwinLeaveOneOut.compare(recording, folds: folds, seeds: seedList, strategies: strategies, every: every)
         } else {
             let radio: TwinRadio
             var fit: TwinFit?
             if let fitPath, let training = fitRecording {
                 if !training.hasHeadings, fitPath != tracePath { noteWalkingHeadings(fitPath) }
-                do { fit = try TwinFit(training, structure: structure) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
+                do { fit = try TwinFit(training, structure: structure, maximumPairs: pairLimit) } catch { throw InputError(path: fitPath, "cannot fit the radio: \(error.description)") }
                 radio = fit?.radio ?? TwinRadio.danisDefault
                 for item in fit?.assumed ?? [] { printError("mizan twin: \(fitPath) does not give the \(item); taken from the Danis fit") }
             } else if let (path, read) = radioFile {
@@ -140,8 +151,8 @@ enum TwinCommand {
             }
             let twin = DigitalTwin(radio: radio)
             if compare {
-                try checkReplays(recording, tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every,
-                                 packetsPerTillSecond: radio.advertising.mostPacketsPerSecond)
+                try checkReplays([(recording, radio.advertising.mostPacketsPerSecond)], tracePath: tracePath, tillsPath: tillsPath,
+                                 strategies: strategies, seeds: seeds, every: every)
             }
             guard compare else {
                 let simulated = twin.simulate(recording, seed: seed)
@@ -153,6 +164,9 @@ enum TwinCommand {
             }
             comparisons = [TwinComparison(name: "all", real: recording, simulated: seedList.map { twin.simulate(recording, seed: $0) },
                                           strategies: strategies, every: every, fit: fit, training: training)]
+        }
+        for spec in strategies where !(comparisons.first?.strategies.contains { $0.strategy == spec } ?? false) {
+            printError("mizan twin: \(spec.label) is left out of the comparison: its survey could not be fitted on the training tracks\(leaveOneOut ? " of every fold" : "")")
         }
         if fitPath == nil {
             for comparison in comparisons {
@@ -175,27 +189,30 @@ enum TwinCommand {
     }
 
     /// The replays a comparison makes, bounded before any is made (`WorkLimit.replays`, and
-    /// `WorkLimit.maps` for the position-based strategies): each strategy replays the recording
-    /// and, at every seed, its twin. A twin's tracks are the recording's, each sample heard at
-    /// most as often as the radio's advertising sends (`packetsPerTillSecond`: every packet of
-    /// every till) or, where that is unknown before the run (a fold's radio, fitted to the other
-    /// tracks), as often as the recording heard them.
-    static func checkReplays(_ recording: RSSITrace, tracePath: String, tillsPath: String, strategies: [StrategySpec], seeds: Int, every: Double,
-                             packetsPerTillSecond: Double?) throws(UsageError) {
-        let sessions = recording.sessions(every: every), recorded = Double(recording.rows.count)
-        let simulated = packetsPerTillSecond.map { (recording.phoneSeconds + Double(recording.phones.count)) * Double(recording.tills.count) * $0 } ?? recorded
-        var steps = 0.0, cellSamples = 0.0, cells = 0
-        for spec in strategies {
-            let window = spec.value(.window)
-            for (samples, count) in [(recorded, 1.0), (Swift.max(recorded, simulated), Double(seeds))] {
-                steps += count * TraceReplay.work(sessions: sessions, tills: recording.tills.count, samples: samples, every: every, scanWindow: window)
-                guard spec.needsSurvey else { continue }
-                let map = WorkLimit.mapWork(over: recording.placements, sessions: sessions, samples: Int(samples), window: window, every: every)
-                cells = map.cells
-                cellSamples += count * map.work
+    /// `WorkLimit.maps` for the position-based strategies): each strategy replays each of
+    /// `parts` (the recording, or each track held out) and, at every seed, its twin, whose
+    /// tracks are the recording's, each till heard at most as often as the twin's radio
+    /// advertises (`packetsPerTillSecond`: every packet on every channel).
+    static func checkReplays(_ parts: [(trace: RSSITrace, packetsPerTillSecond: Double)], tracePath: String, tillsPath: String,
+                             strategies: [StrategySpec], seeds: Int, every: Double) throws(UsageError) {
+        var steps = 0.0, cellSamples = 0.0, cells = 0, sessions = 0.0, samples = 0.0
+        for (trace, rate) in parts {
+            let recorded = Double(trace.rows.count)
+            let simulated = Swift.max(recorded, (trace.phoneSeconds + Double(trace.phones.count)) * Double(trace.tills.count) * rate)
+            sessions += trace.sessions(every: every)
+            samples += recorded
+            for spec in strategies {
+                let window = spec.value(.window)
+                for (rows, count) in [(recorded, 1.0), (simulated, Double(seeds))] {
+                    steps += count * TraceReplay.work(sessions: trace.sessions(every: every), tills: trace.tills, samples: rows, every: every, scanWindow: window)
+                    guard spec.needsSurvey else { continue }
+                    let map = WorkLimit.mapWork(over: trace.placements, sessions: trace.sessions(every: every), samples: Int(rows), window: window, every: every)
+                    cells = map.cells
+                    cellSamples += count * map.work
+                }
             }
         }
-        let what = "\(tracePath) at --every \(every) (about \(Int(sessions)) sessions, \(recording.rows.count) samples, \(recording.tills.count) tills), replayed by \(strategies.count) strategies on it and \(seeds) twins"
+        let what = "\(tracePath) at --every \(every) (about \(Int(sessions)) sessions, \(Int(samples)) samples, \(parts.first?.trace.tills.count ?? 0) tills), replayed by \(strategies.count) strategies on it and \(seeds) twins"
         try WorkLimit.replays("mizan twin").check(steps, what)
         try WorkLimit.maps("mizan twin").check(cellSamples, "\(what), its position-based strategies on a map of \(cells) cells over \(tillsPath)'s tills")
     }

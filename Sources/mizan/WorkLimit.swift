@@ -57,6 +57,11 @@ struct WorkLimit {
     static let experiment = WorkLimit(command: "mizan rssi-experiment", unit: "till-packets", standard: 3_000_000_000,
                                       variable: "MIZAN_EXPERIMENT_LIMIT")
 
+    /// `mizan twin`'s fits: the pairs of residuals near in place or time that each fit correlates
+    /// (`TwinFit.pairs(in:)`, once a track with `--leave-one-out`). At about 15 ns a pair here
+    /// at the slowest seen, the standard limit of 10^10 is about 2.5 minutes.
+    static let fits = WorkLimit(command: "mizan twin", unit: "pairs of residuals to correlate", standard: 10_000_000_000, variable: "MIZAN_FIT_LIMIT")
+
     /// `mizan select`, `mizan evaluate` and `mizan twin`'s comparisons: the most steps their
     /// replays can take (`TraceReplay.work`: each session's asks and its ranking of the tills,
     /// and each sample scored by every session that began at most the deadline before it).

@@ -114,13 +114,30 @@ import MizanTestSupport
         let work = try #require(Int(figure))
         if command == ["select"] {
             // 33 sessions (30 phone-seconds at --every 1, one more a phone), each asking at most 11 times and
-            // ranking 2 tills; 126 samples, each scored by the sessions of the 10 s deadline and a window before it, and once more.
-            #expect(work == 33 * (11 + 2) + 126 * (11 + 1))
+            // ranking 2 tills; 126 samples, each scored by the sessions of the 10 s deadline and a window before it,
+            // and once more; each of the 363 asks may call the strategy: a slot for each of the 2 ids and 64 steps of its own.
+            #expect(work == 33 * 11 + 33 * 2 + 126 * (11 + 1) + 363 * (2 + 64))
         }
         let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_REPLAY_LIMIT", String(work)))
         #expect(within.status == 0, "\(within.errors)")
         let past = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_REPLAY_LIMIT", String(work - 1)))
         #expect(past.status == 2)
+    }
+
+    /// A fit correlates pairs of residuals near in place or time; leave one out fits once a track:
+    /// the pairs are counted before any fit, and refused past the limit.
+    @Test func twinCountsThePairsItsFitsCorrelate() throws {
+        let at = try Self.recording(seconds: 10, phones: 3)
+        defer { try? FileManager.default.removeItem(atPath: at.folder) }
+        let arguments = ["twin", "--tills", at.tills, "--trace", at.trace, "--leave-one-out", "--seeds", "2"]
+        let refused = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_FIT_LIMIT", "1"))
+        #expect(refused.status == 2)
+        let match = try #require(refused.errors.firstMatch(of: /fitted once for each of its 3 tracks\) is (\d+) pairs of residuals to correlate, over the limit of 1/))
+        // Two tills, each heard 63 times at one x (every pair by place), and 6 series (phone, till) of 21 rows within 30 s (every pair by time).
+        let pairs = 2 * (63 * 62 / 2) + 6 * (21 * 20 / 2)
+        #expect(Int(match.1) == 3 * pairs)
+        let within = try runChildErrors(Self.mizan, arguments, environment: Self.environment("MIZAN_FIT_LIMIT", String(3 * pairs)))
+        #expect(!within.errors.contains("MIZAN_FIT_LIMIT"), "\(within.errors)")
     }
 
     /// `--tradeoff` scores its own sessions: they count against the evaluation's limit.

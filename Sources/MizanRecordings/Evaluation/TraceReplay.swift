@@ -22,20 +22,29 @@ public struct TraceReplay: Sendable {
     }
 
     /// The most steps a replay of `trace` can take, counted before it starts: every session
-    /// asks at most once a scan window until the deadline and ranks every till once, and a
-    /// sample is scored by every session that began at most the deadline before it (a session
-    /// scores the samples of its ask's window: once for one that decides at its first ask, at
-    /// every ask for one that waits or hears nothing first).
+    /// asks at most once a scan window until the deadline and ranks every till once; a sample
+    /// is scored by every session that began at most the deadline before it (a session scores
+    /// the samples of its ask's window: once for one that decides at its first ask, at every ask
+    /// for one that waits or hears nothing first); and each ask that hears something calls the
+    /// strategy, which lays out a slot for every till id in the trace's span (`SampleWindow`'s
+    /// counting sort, `WindowMeans`' tallies) besides a call's own fixed cost (`callSteps`).
     public static func work(_ trace: RSSITrace, every: Double, scanWindow: Double, deadline: Double = 10) -> Double {
-        work(sessions: trace.sessions(every: every), tills: trace.tills.count, samples: Double(trace.rows.count),
+        work(sessions: trace.sessions(every: every), tills: trace.tills, samples: Double(trace.rows.count),
              every: every, scanWindow: scanWindow, deadline: deadline)
     }
 
     /// The same for a trace of `sessions`, `tills` and `samples`, before it exists (a twin's).
-    public static func work(sessions: Double, tills: Int, samples: Double, every: Double, scanWindow: Double, deadline: Double = 10) -> Double {
-        let asks = (deadline / scanWindow).rounded(.down) + 1
-        return sessions * (asks + Double(tills)) + samples * ((deadline + scanWindow) / every + 1)
+    public static func work(sessions: Double, tills: [RSSITrace.Till], samples: Double, every: Double, scanWindow: Double, deadline: Double = 10) -> Double {
+        let asks = sessions * ((deadline / scanWindow).rounded(.down) + 1)
+        let visits = samples * ((deadline + scanWindow) / every + 1)
+        let ids = tills.map { Double($0.id.rawValue) }
+        let span = (ids.max() ?? 0) - (ids.min() ?? 0) + 1
+        // An ask calls the strategy only when its window holds a sample: at most one call a visit.
+        return asks + sessions * Double(tills.count) + visits + Swift.min(asks, visits) * (span + callSteps)
     }
+
+    /// A strategy call's fixed cost in steps (its copies and allocations, about 0.5 µs here).
+    static let callSteps = 64.0
 
     /// Every session of every phone, phones in order of first appearance.
     public func decisions(_ trace: RSSITrace) -> [TraceDecision] {

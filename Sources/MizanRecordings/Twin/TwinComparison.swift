@@ -60,7 +60,7 @@ public struct TwinComparison: Sendable {
     }
 
     public let name: String
-    public let strategies: [StrategyRow]
+    public private(set) var strategies: [StrategyRow]
     /// Seconds between the sessions' starts.
     public let every: Double
     public let realRate: Double
@@ -104,6 +104,13 @@ public struct TwinComparison: Sendable {
             self.real = real
             self.simulated = simulated
         }
+    }
+
+    /// The same comparison with the rows of `specs` only, in that order (a strategy it has no row for is left out).
+    public func keeping(_ specs: [StrategySpec]) -> TwinComparison {
+        var copy = self
+        copy.strategies = specs.compactMap { spec in strategies.first { $0.strategy == spec } }
+        return copy
     }
 
     /// A position-based strategy is scored only with `training` (its surveys: the real

@@ -100,9 +100,27 @@ public struct TwinFit: Sendable {
     }
 
     /// The most pairs of residuals a fit correlates (`TwinFitSpread.pairs`, `TwinFitDrift.pairs`),
-    /// refused with the fit's other errors: about 7 s here (a phone standing within 3 m of six
+    /// refused with the fit's other errors: about 15 s here at the slowest rate seen (ten tracks
+    /// of 6,300 rows within 1.5 m: 8.9 x 10^8 pairs a fit, 13.6 s; a phone standing within 3 m of six
     /// tills and heard 1,000 times a second, 80,000 rows: 7.2 x 10^8 pairs, 4.6 s of a 5.0 s fit).
+    /// `mizan twin` bounds all its fits' pairs together (`MIZAN_FIT_LIMIT`) and passes its limit here.
     public static let maximumPairs = 1_000_000_000.0
+
+    /// At least as many pairs as a fit on `trace` correlates, from its heard rows alone (every
+    /// till's, where the fit pairs those of the tills it fitted): what a command bounds before
+    /// any fit starts.
+    public static func pairs(in trace: RSSITrace) -> Double {
+        var xs: [TillID: [Double]] = [:], times: [String: [TillID: [Double]]] = [:]
+        for row in trace.rows where row.rssi != RSSISample.notAvailable {
+            xs[row.till, default: []].append(row.position.x)
+            times[row.phone, default: [:]][row.till, default: []].append(row.t)
+        }
+        let spread = xs.values.reduce(0) { $0 + TwinFitDrift.pairs($1.sorted(), within: TwinFitSpread.far.upperBound, closed: false) }
+        let drift = times.values.reduce(0) { total, series in
+            total + series.values.reduce(0) { $0 + TwinFitDrift.pairs($1.sorted(), within: TwinFitDrift.widestLag, closed: true) }
+        }
+        return spread + drift
+    }
 
     /// Fits the radio on `trace`; `maximumPairs` bounds the pairs of residuals it correlates.
     public init(_ trace: RSSITrace, structure: Structure = Structure(), maximumPairs: Double = TwinFit.maximumPairs) throws(CalibrationError) {
