@@ -122,6 +122,20 @@ import MizanFormats
         }
     }
 
+    /// A fold whose survey cannot be fitted scores fewer strategies than the others: every fold
+    /// keeps the strategies all of them scored, so the pooled report reads the same rows in each.
+    @Test func foldsScoringDifferentStrategiesAreReportedOnTheOnesAllScored() throws {
+        let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
+        let twin = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 2)
+        let strongest = try StrategySpec(name: .strongest), mean = try StrategySpec(name: .mean)
+        let full = TwinComparison(name: "a", real: recording, simulated: [twin], strategies: [strongest, mean], every: 1)
+        let short = TwinComparison(name: "b", real: recording, simulated: [twin], strategies: [mean], every: 1)
+        let aligned = TwinLeaveOneOut.aligned([full, short], strategies: [strongest, mean])
+        #expect(aligned.map { $0.strategies.map(\.strategy) } == [[mean], [mean]])
+        #expect(aligned[0].strategies[0].real.sessions == full.strategies[1].real.sessions)
+        #expect(TwinReport.table(aligned).contains("| all (pooled)"))
+    }
+
     @Test func compareScoresEveryStrategyOnTheRealAndTheSimulatedTrace() {
         let recording = DigitalTwin(radio: .danisDefault).simulate(Self.recording(), seed: 1)
         let twin = DigitalTwin(radio: .danisDefault)

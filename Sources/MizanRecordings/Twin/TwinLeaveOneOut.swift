@@ -38,6 +38,11 @@ public enum TwinLeaveOneOut {
             return TwinComparison(name: fold.phone, real: held, simulated: seeds.map { twin.simulate(held, seed: $0) },
                                   strategies: strategies, every: every, fit: fold.fit, training: training)
         }
+        return aligned(comparisons, strategies: strategies)
+    }
+
+    /// `comparisons` with the rows of the `strategies` every one of them scored, in that order.
+    static func aligned(_ comparisons: [TwinComparison], strategies: [StrategySpec]) -> [TwinComparison] {
         let shared = strategies.filter { spec in comparisons.allSatisfy { comparison in comparison.strategies.contains { $0.strategy == spec } } }
         return comparisons.map { $0.keeping(shared) }
     }
