@@ -1,6 +1,7 @@
 import MizanSim
 import MizanFormats
 import MizanRecordings
+import MizanRadio
 
 /// `mizan twin`: a digital twin of a recorded room (docs/digital-twin.md).
 enum TwinCommand {
@@ -132,7 +133,7 @@ enum TwinCommand {
                 throw InputError(path: tracePath, "cannot fit the radio without one of its tracks: \(error.description)")
             }
             // Each held-out track is simulated with the radio fitted to the others: bound its replays by that radio.
-            try checkReplays(folds.map { fold in (recording.only { $0 == fold.phone }, fold.fit.radio.advertising.mostPacketsPerSecond) },
+            try checkReplays(folds.map { fold in (recording.only { $0 == fold.phone }, fold.fit.radio.advertising) },
                              tracePath: tracePath, tillsPath: tillsPath, strategies: strategies, seeds: seeds, every: every)
             comparisons = TwinLeaveOneOut.compare(recording, folds: folds, seeds: seedList, strategies: strategies, every: every)
         } else {
@@ -151,7 +152,7 @@ enum TwinCommand {
             }
             let twin = DigitalTwin(radio: radio)
             if compare {
-                try checkReplays([(recording, radio.advertising.mostPacketsPerSecond)], tracePath: tracePath, tillsPath: tillsPath,
+                try checkReplays([(recording, radio.advertising)], tracePath: tracePath, tillsPath: tillsPath,
                                  strategies: strategies, seeds: seeds, every: every)
             }
             guard compare else {
@@ -166,7 +167,7 @@ enum TwinCommand {
                                           strategies: strategies, every: every, fit: fit, training: training)]
         }
         for spec in strategies where !(comparisons.first?.strategies.contains { $0.strategy == spec } ?? false) {
-            printError("mizan twin: \(spec.label) is left out of the comparison: its survey could not be fitted on the training tracks\(leaveOneOut ? " of every fold" : "")")
+            printError("mizan twin: \(spec.label) is left out of the comparison: its survey could not be fitted on the training tracks\(leaveOneOut ? " of one of the folds" : "")")
         }
         if fitPath == nil {
             for comparison in comparisons {
@@ -192,13 +193,13 @@ enum TwinCommand {
     /// `WorkLimit.maps` for the position-based strategies): each strategy replays each of
     /// `parts` (the recording, or each track held out) and, at every seed, its twin, whose
     /// tracks are the recording's, each till heard at most as often as the twin's radio
-    /// advertises (`packetsPerTillSecond`: every packet on every channel).
-    static func checkReplays(_ parts: [(trace: RSSITrace, packetsPerTillSecond: Double)], tracePath: String, tillsPath: String,
+    /// advertises (`advertising`: every packet on every channel).
+    static func checkReplays(_ parts: [(trace: RSSITrace, advertising: AdvertisingSchedule)], tracePath: String, tillsPath: String,
                              strategies: [StrategySpec], seeds: Int, every: Double) throws(UsageError) {
         var steps = 0.0, cellSamples = 0.0, cells = 0, sessions = 0.0, samples = 0.0
-        for (trace, rate) in parts {
+        for (trace, advertising) in parts {
             let recorded = Double(trace.rows.count)
-            let simulated = Swift.max(recorded, (trace.phoneSeconds + Double(trace.phones.count)) * Double(trace.tills.count) * rate)
+            let simulated = Swift.max(recorded, advertising.mostPackets(tracks: trace.phones.count, seconds: trace.phoneSeconds) * Double(trace.tills.count))
             sessions += trace.sessions(every: every)
             samples += recorded
             for spec in strategies {

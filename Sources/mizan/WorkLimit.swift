@@ -64,7 +64,8 @@ struct WorkLimit {
 
     /// `mizan select`, `mizan evaluate` and `mizan twin`'s comparisons: the most steps their
     /// replays can take (`TraceReplay.work`: each session's asks and its ranking of the tills,
-    /// and each sample scored by every session that began at most the deadline before it).
+    /// each sample scored by every session that began at most the deadline before it, and each
+    /// strategy call's slot for every till id in the trace's span and its own fixed cost).
     /// The costliest step seen is a sample scored by `ema` in a session that waits (about 70 ns
     /// here; `mean` deciding at its first ask, about 12 ns): the standard limit of 4 x 10^9 is
     /// about 5 minutes at that rate.

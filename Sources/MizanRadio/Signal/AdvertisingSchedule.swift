@@ -30,8 +30,11 @@ public struct AdvertisingSchedule: Hashable, Sendable {
     /// The advertising channels (37, 38, 39): an event sends a packet on each.
     public static let channels = 3
 
-    /// The most packets a second the schedule sends: one on every channel every interval.
-    public var mostPacketsPerSecond: Double { Double(Self.channels) / interval }
+    /// The most packets the schedule sends over `tracks` spans of `seconds` in all: one on every
+    /// channel every interval, and one event more for each span (its first comes within an interval of its start).
+    public func mostPackets(tracks: Int, seconds: Double) -> Double {
+        Double(Self.channels) * (seconds / interval + Double(tracks))
+    }
 
     /// Every packet from `start` (the first event at `start` plus a uniform
     /// phase within one interval) until `end`, in time order.

@@ -156,7 +156,7 @@ public struct TwinFit: Sendable {
         let series = TwinFitDrift.series(points.map { TwinFitDrift.SeriesResidual(series: $0.phone << 32 | Int($0.till.rawValue), t: $0.t, x: $0.x, y: $0.y, residual: $0.residual) })
         let pairs = TwinFitSpread.pairs(lists) + TwinFitDrift.pairs(series)
         guard pairs <= maximumPairs else {
-            throw CalibrationError("\(points.count) heard rows give \(Int(pairs.rounded())) pairs of residuals to correlate (those of one till under \(TwinFitSpread.far.upperBound) m apart along x, and of one till and track under \(Int(TwinFitDrift.widestLag)) s apart), over the \(Int(maximumPairs)) allowed: fit on a sparser recording (fewer rows a second), or on fewer tracks")
+            throw CalibrationError("\(points.count) heard rows give \(Int(pairs.rounded())) pairs of residuals to correlate (those of one till under \(TwinFitSpread.far.upperBound) m apart along x, and of one till and track at most \(Int(TwinFitDrift.widestLag)) s apart), over the \(Int(maximumPairs)) allowed: fit on a sparser recording (fewer rows a second), or on fewer tracks")
         }
         var spread = TwinFitSpread.spread(lists, variance: variance)
         assumed = air.assumed + spread.assumed
