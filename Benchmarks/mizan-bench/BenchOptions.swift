@@ -29,7 +29,7 @@ struct BenchOptions {
     usage: mizan-bench W0|W1|W2|W3|row|grid [--seed N] [--scale F] [--radio faithful|simple] [--jobs J]
       W0-W3       the workloads of docs/workloads.md
       row, grid   a pairs floor of 1,000 x F tills 2 m apart, in a row or a square grid, one virtual second on one core
-      --seed N    the run's seed, a whole number from 0 to \(UInt64.max) (default 1)
+      --seed N    the run's seed (W1-W3, row, grid; W0's keys come from libsodium, unseeded), a whole number from 0 to \(UInt64.max) (default 1)
       --scale F   multiplies the workload's size, from \(scales.lowerBound) to \(scales.upperBound) (default 1)
       --radio R   W2 and W3's link layer: faithful (default) or simple (their first definition)
       --jobs J    W1-W3 run on 1 core, then on J cores (default: all, here \(cores)); the run is the same

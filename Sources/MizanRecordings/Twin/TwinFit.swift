@@ -115,10 +115,8 @@ public struct TwinFit: Sendable {
             xs[row.till, default: []].append(row.position.x)
             times[row.phone, default: [:]][row.till, default: []].append(row.t)
         }
-        let spread = xs.values.reduce(0) { $0 + TwinFitDrift.pairs($1.sorted(), within: TwinFitSpread.far.upperBound, closed: false) }
-        let drift = times.values.reduce(0) { total, series in
-            total + series.values.reduce(0) { $0 + TwinFitDrift.pairs($1.sorted(), within: TwinFitDrift.widestLag, closed: true) }
-        }
+        let spread = xs.values.reduce(0) { $0 + TwinFitSpread.pairs(alongX: $1.sorted()) }
+        let drift = times.values.reduce(0) { total, series in total + series.values.reduce(0) { $0 + TwinFitDrift.pairs(inTime: $1.sorted()) } }
         return spread + drift
     }
 

@@ -49,7 +49,12 @@ enum TwinFitDrift {
 
     /// How many pairs `drift` looks at: those of one series at most `widestLag` apart.
     static func pairs(_ series: [[SeriesResidual]]) -> Double {
-        series.reduce(0) { $0 + pairs($1.map(\.t), within: widestLag, closed: true) }
+        series.reduce(0) { $0 + pairs(inTime: $1.map(\.t)) }
+    }
+
+    /// The pairs of one series' ascending `times` that `drift` looks at.
+    static func pairs(inTime times: [Double]) -> Double {
+        pairs(times, within: widestLag, closed: true)
     }
 
     /// The pairs (i < j) of ascending `values` less than `reach` apart (at most, when `closed`), counted

@@ -50,7 +50,12 @@ enum TwinFitSpread {
 
     /// How many pairs `spread` looks at: those of one list under `far.upperBound` apart in x.
     static func pairs(_ lists: [[TwinFitDirection.ResidualPoint]]) -> Double {
-        lists.reduce(0) { total, list in total + TwinFitDrift.pairs(list.map(\.x), within: far.upperBound, closed: false) }
+        lists.reduce(0) { total, list in total + pairs(alongX: list.map(\.x)) }
+    }
+
+    /// The pairs of one till's ascending `xs` that `spread` looks at.
+    static func pairs(alongX xs: [Double]) -> Double {
+        TwinFitDrift.pairs(xs, within: far.upperBound, closed: false)
     }
 
     static func spread(_ lists: [[TwinFitDirection.ResidualPoint]], variance: Double) -> SpreadFit {
