@@ -170,6 +170,19 @@ import Testing
         #expect(TextLines.excerpt(String(repeating: "y", count: 500)).count < 100)
     }
 
+    @Test func aControlCharacterIsOneOfUnicodesCcForEveryScalar() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(TextLines.isControl(scalar) == (scalar.properties.generalCategory == .control), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func aDecimalNumberIsReadFromEveryStringTypeAndNothingElseIs() {
+        #expect(DecimalNumber.read("-1.5e2") == -150)
+        #expect(DecimalNumber.read(Substring("x,+.5E1").dropFirst(2)) == 5)
+        for text in ["", "0x1p2", "inf", "nan", "1e999", "1 ", "١", "1_0"] { #expect(DecimalNumber.read(text) == nil, "\(text)") }
+    }
+
     @Test func anExcerptShowsControlCharactersAsEscapesNeverRaw() {
         #expect(TextLines.excerpt("a\u{1B}[2Jb\u{7F}\u{85}é") == #"a\u{1B}[2Jb\u{7F}\u{85}é"#)
         #expect(!TextLines.excerpt(String(repeating: "\u{1B}", count: 500)).contains("\u{1B}"))

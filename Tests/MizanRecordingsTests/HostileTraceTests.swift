@@ -50,6 +50,18 @@ import MizanFormats
         #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60,1e300,0,1\n")?.contains("metres") == true)
     }
 
+    @Test func fieldsLoseTheSpacesAndTabsAtTheirEndsAndKeepEveryOtherCharacter() throws {
+        let directory = try TempDirectory()
+        let tills = try directory.write("tills.csv", Self.tills)
+        let path = try directory.write("trace.csv", "t, phone ,till,rssi,x,y,z\n \t \n 0\t,caf\u{E9} p ,1, -60 ,1,0,1\n0,\u{301}q,2,-70,1.5,0,1\n")
+        let trace = try RSSITrace.read(tillsPath: tills, tracePath: path)
+        #expect(trace.rows.map(\.phone) == ["caf\u{E9} p", "\u{301}q"])
+        #expect(trace.rows.map(\.rssi) == [-60, -70])
+        #expect(trace.rows.map(\.position.x) == [1, 1.5])
+        #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60, \t,0,1\n")?.contains("field 'x' is empty") == true)
+        #expect(try Self.readFailure("t,phone,till,rssi,x,y,z\n0,p,1,-60,1,0,1,\n")?.contains("expected 7 fields") == true)
+    }
+
     @Test func aCRLFTraceIsReadRowByRow() throws {
         let directory = try TempDirectory()
         let tills = try directory.write("tills.csv", "till,x,y,z\r\n1,0,0,1\r\n2,10,0,1\r\n")

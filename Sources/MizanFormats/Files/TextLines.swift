@@ -43,8 +43,10 @@ public enum TextLines {
         return text.unicodeScalars.map { isControl($0) && !kept.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
     }
 
-    /// A control character (Unicode's general category Cc: C0, DEL and C1).
+    /// A control character (Unicode's general category Cc: C0, DEL and C1), by its value: Unicode's
+    /// stability policy fixes Cc as U+0000-U+001F and U+007F-U+009F.
+    @inlinable
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

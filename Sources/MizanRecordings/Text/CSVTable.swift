@@ -66,8 +66,8 @@ public struct CSVTable: Sendable {
         var expected: String { headers.map { "'" + $0.joined(separator: ",") + "'" }.joined(separator: " or ") }
 
         mutating func row(_ line: Substring, number: Int) throws(InputError) -> Row? {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+            if line.utf8.allSatisfy(Self.isSpace) { return nil }
+            let fields = Self.fields(of: line)
             if !sawHeader {
                 guard let matched = headers.first(where: { fields.map(String.init) == $0 }) else {
                     throw InputError(path: path, line: number, "expected the header \(expected), got '\(TextLines.excerpt(line))'")
@@ -79,10 +79,33 @@ public struct CSVTable: Sendable {
             guard fields.count == header.count else {
                 throw InputError(path: path, line: number, "expected \(header.count) fields (\(header.joined(separator: ","))), got \(fields.count)")
             }
-            if let empty = fields.firstIndex(where: \.isEmpty) {
+            if let empty = fields.firstIndex(where: { $0.isEmpty }) {
                 throw InputError(path: path, line: number, "field '\(header[empty])' is empty")
             }
             return Row(line: number, fields: fields)
+        }
+
+        /// A space or a tab: what a field's ends lose.
+        static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+        /// The line's fields, split at every comma and without the spaces and tabs at their ends. Read
+        /// as UTF-8 bytes: a comma, a space and a tab are one byte each, never part of another character's.
+        static func fields(of line: Substring) -> [Substring] {
+            let bytes = line.utf8, scalars = line.unicodeScalars
+            var fields: [Substring] = []
+            var start = bytes.startIndex, index = start
+            while true {
+                let end = index == bytes.endIndex
+                if end || bytes[index] == UInt8(ascii: ",") {
+                    var (low, high) = (start, index)
+                    while low < high, isSpace(bytes[low]) { low = bytes.index(after: low) }
+                    while low < high, case let before = bytes.index(before: high), isSpace(bytes[before]) { high = before }
+                    fields.append(Substring(scalars[low..<high]))
+                    if end { return fields }
+                    start = bytes.index(after: index)
+                }
+                index = bytes.index(after: index)
+            }
         }
 
         func finish() throws(InputError) {

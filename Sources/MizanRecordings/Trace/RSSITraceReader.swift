@@ -24,8 +24,8 @@ extension RSSITrace {
         let known = Set(tills.map(\.id))
         // Row by row as the file streams in: memory holds the rows read, never the file's text.
         var rows: [Row] = []
-        var firstT: [String: Double] = [:]
-        var lastT: [String: Double] = [:]
+        // Each phone's first and last t so far.
+        var spans: [String: (first: Double, last: Double)] = [:]
         try CSVTable.stream(path: tracePath, headers: [traceHeader, traceHeaderWithHeading]) { (table, row) throws(InputError) in
             let t = try table.number(row, 0, "t", in: timeBounds, "seconds")
             let phone = String(row.fields[1])
@@ -40,16 +40,15 @@ extension RSSITrace {
                 throw InputError(path: tracePath, line: row.line,
                                  "rssi must be a whole number of dBm from \(rssiBounds.lowerBound) to \(rssiBounds.upperBound) (what a BLE receiver reports), or 127 for not available, got '\(TextLines.excerpt(row.fields[3]))'")
             }
-            if let previous = lastT[phone], t < previous {
-                throw InputError(path: tracePath, line: row.line, "t goes back in time for phone '\(phone)' (\(t) after \(previous))")
+            let span = spans[phone] ?? (t, t)
+            if t < span.last {
+                throw InputError(path: tracePath, line: row.line, "t goes back in time for phone '\(phone)' (\(t) after \(span.last))")
             }
-            let first = firstT[phone] ?? t
-            guard t - first <= maximumSpan else {
+            guard t - span.first <= maximumSpan else {
                 throw InputError(path: tracePath, line: row.line,
-                                 "phone '\(phone)' spans more than \(Int(maximumSpan)) s (one day) of recording (t \(t) against its first row's \(first)): split the recording into phones of a day at most")
+                                 "phone '\(phone)' spans more than \(Int(maximumSpan)) s (one day) of recording (t \(t) against its first row's \(span.first)): split the recording into phones of a day at most")
             }
-            firstT[phone] = first
-            lastT[phone] = t
+            spans[phone] = (span.first, t)
             let position = Position(x: try table.number(row, 4, "x", in: positionBounds, "metres"),
                                     y: try table.number(row, 5, "y", in: positionBounds, "metres"),
                                     z: try table.number(row, 6, "z", in: positionBounds, "metres"))
