@@ -106,7 +106,7 @@ public struct DanisImport: Sendable {
         for (number, rawLine) in TextLines.split(text) {
             let line = rawLine.trimmingSpaces
             if line.isEmpty { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+            let fields = line.commaSeparatedFields
             guard fields.count >= 7 else { throw InputError(path: path, line: number, "expected at least 7 comma-separated fields (timestamp,receiverMAC,beaconMAC,RSSI,x,y,z), got \(fields.count)") }
             guard let timestamp = DecimalNumber.read(fields[0]), RSSITrace.timeBounds.contains(timestamp) else {
                 throw InputError(path: path, line: number, "timestamp must be a number of seconds from \(RSSITrace.timeBounds.lowerBound) to \(RSSITrace.timeBounds.upperBound), got '\(TextLines.excerpt(fields[0]))'")

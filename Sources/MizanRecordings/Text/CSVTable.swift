@@ -66,8 +66,8 @@ public struct CSVTable: Sendable {
         var expected: String { headers.map { "'" + $0.joined(separator: ",") + "'" }.joined(separator: " or ") }
 
         mutating func row(_ line: Substring, number: Int) throws(InputError) -> Row? {
-            if line.utf8.allSatisfy(Self.isSpace) { return nil }
-            let fields = Self.fields(of: line)
+            if line.trimmingSpaces.isEmpty { return nil }
+            let fields = line.commaSeparatedFields
             if !sawHeader {
                 guard let matched = headers.first(where: { fields.map(String.init) == $0 }) else {
                     throw InputError(path: path, line: number, "expected the header \(expected), got '\(TextLines.excerpt(line))'")
@@ -83,29 +83,6 @@ public struct CSVTable: Sendable {
                 throw InputError(path: path, line: number, "field '\(header[empty])' is empty")
             }
             return Row(line: number, fields: fields)
-        }
-
-        /// A space or a tab: what a field's ends lose.
-        static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-
-        /// The line's fields, split at every comma and without the spaces and tabs at their ends. Read
-        /// as UTF-8 bytes: a comma, a space and a tab are one byte each, never part of another character's.
-        static func fields(of line: Substring) -> [Substring] {
-            let bytes = line.utf8, scalars = line.unicodeScalars
-            var fields: [Substring] = []
-            var start = bytes.startIndex, index = start
-            while true {
-                let end = index == bytes.endIndex
-                if end || bytes[index] == UInt8(ascii: ",") {
-                    var (low, high) = (start, index)
-                    while low < high, isSpace(bytes[low]) { low = bytes.index(after: low) }
-                    while low < high, case let before = bytes.index(before: high), isSpace(bytes[before]) { high = before }
-                    fields.append(Substring(scalars[low..<high]))
-                    if end { return fields }
-                    start = bytes.index(after: index)
-                }
-                index = bytes.index(after: index)
-            }
         }
 
         func finish() throws(InputError) {
@@ -132,10 +109,32 @@ public struct CSVTable: Sendable {
 }
 
 extension Substring {
+    /// Without the spaces and tabs at its ends. Read as UTF-8 bytes: a space, a tab and a comma are
+    /// one byte each, never part of another character's.
     var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
+        let bytes = utf8
+        var (low, high) = (bytes.startIndex, bytes.endIndex)
+        while low < high, Self.isSpace(bytes[low]) { low = bytes.index(after: low) }
+        while low < high, case let before = bytes.index(before: high), Self.isSpace(bytes[before]) { high = before }
+        return Substring(unicodeScalars[low..<high])
     }
+
+    /// The fields between its commas (every comma, whatever follows it), each without the spaces
+    /// and tabs at its ends: how every CSV line the tool reads is split.
+    var commaSeparatedFields: [Substring] {
+        let bytes = utf8, scalars = unicodeScalars
+        var fields: [Substring] = []
+        var start = bytes.startIndex, index = start
+        while true {
+            let end = index == bytes.endIndex
+            if end || bytes[index] == UInt8(ascii: ",") {
+                fields.append(Substring(scalars[start..<index]).trimmingSpaces)
+                if end { return fields }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }
