@@ -66,7 +66,7 @@ struct WorkLimit {
     /// replays can take (`TraceReplay.work`: each session's asks and its ranking of the tills,
     /// each sample scored by every session that began at most the deadline before it, and each
     /// strategy call's slot for every till id in the trace's span and its own fixed cost).
-    /// The costliest step seen is a sample scored by `ema` in a session that waits (about 70 ns
+    /// The costliest step seen is a sample scored by `ema` in a session that waits (70 to 80 ns
     /// here; `mean` deciding at its first ask, about 12 ns): the standard limit of 4 x 10^9 is
     /// about 5 minutes at that rate.
     static func replays(_ command: String) -> WorkLimit {
