@@ -127,7 +127,7 @@ enum RunCommand {
                 }
             }
             try RunFolder.finish(staging, floor: floorOptions.path ?? DefaultFloor.name, seed: seed, options: floorOptions.arguments, files: written,
-                                 stoppedAt: stopped ? Double(report.simulated / .microseconds(1)) / 1e6 : nil)
+                                 stoppedAt: stopped ? report.simulated.traceSeconds : nil)
             written.append(RunFolder.marker)
             try RunFolder.swap(staging, into: outDirectory)
             print("wrote \(outDirectory)/: \(written.joined(separator: ", "))" + (tracePath.map { "; the trace: \($0)" } ?? ""))
@@ -137,7 +137,7 @@ enum RunCommand {
             if !written.contains("timeline.svg") { print("(no timeline.svg: no transaction paired a till and a phone)") }
         }
         if stopped {
-            printError("mizan run: stopped by \(Interrupt.name) at \(Figures.text(Double(report.simulated / .microseconds(1)) / 1e6, digits: 3)) virtual s of \(Figures.text(plan.duration / .seconds(1), digits: 3)): what ran is written, and marked incomplete")
+            printError("mizan run: stopped by \(Interrupt.name) at \(Figures.text(report.simulated.traceSeconds, digits: 3)) virtual s of \(Figures.text(plan.duration / .seconds(1), digits: 3)): what ran is written, and marked incomplete")
             return Interrupt.status
         }
         if !report.violations.isEmpty {

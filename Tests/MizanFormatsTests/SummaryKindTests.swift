@@ -22,6 +22,32 @@ import MizanFormats
         }
     }
 
+    /// The number `key` names at the top of a JSON object.
+    static func number(_ key: String, in text: String) throws -> Double? {
+        guard case let .object(members) = try JSONParser.parse(text), case let .number(number)? = members.first(where: { $0.key == key })?.value else { return nil }
+        return number.value
+    }
+
+    /// A run stopped inside a virtual second ends at an instant with nanoseconds: its summary
+    /// says the microsecond its trace's end record says (the rest dropped), not the nearest.
+    @Test func aStoppedRunsSummaryEndsAtTheMicrosecondItsTraceEndsAt() throws {
+        let text = #"{"minutes": 1, "tills": {"row": {"count": 20}}, "payers": {"arrivals": "pairs"}}"#
+        var checked = 0
+        for stopAt in 1...40 where checked < 2 {
+            var asked = 0
+            let report = try Floor(plan: FloorFile.parse(text, file: "floor.json"), seed: 1).run(stopping: { asked += 1; return asked == stopAt })
+            // Only an end whose nanoseconds round up tells the two rules apart.
+            guard report.simulated.attoseconds % 1_000_000_000_000 >= 500_000_000_000 else { continue }
+            checked += 1
+            var endLine = ""
+            FloorTraceFile.end(TraceWriter { endLine = $0 }, at: report.simulated, run: TraceIdentity(describing: "floor", seed: 1))
+            let end = try #require(try Self.number("t", in: endLine))
+            let summary = try #require(try Self.number("virtual_seconds", in: SummaryFile.json(report)))
+            #expect((summary * 1e6).rounded() == end, "summary \(summary) s, trace \(end) µs")
+        }
+        #expect(checked == 2, "no stop found whose nanoseconds round up")
+    }
+
     @Test func aRunWhereNoPhoneChoseHasNoWrongTillRate() throws {
         let text = #"{"minutes": 0.01, "tills": {"row": {"count": 2}}, "payers": {"arrivals": "pairs"}}"#
         let report = try Floor(plan: FloorFile.parse(text, file: "floor.json"), seed: 1).run()

@@ -44,7 +44,7 @@ public struct ReportPage {
 
     /// The event's time, seconds, as the page embeds it.
     private static func seconds(of event: TransactionTrace.Event) -> Double {
-        Double(event.time.wholeMicroseconds) / 1e6
+        event.time.traceSeconds
     }
 
     /// An event as the page embeds it: its time (s), its device (`short`), its name, its details
@@ -75,7 +75,7 @@ public struct ReportPage {
         })
         let data = JSONWriter.lines(.spaced).text(.object([
             ("title", .string(report.name)), ("seed", .unsigned(report.seed)),
-            ("seconds", .fixed(Double(report.simulated / .microseconds(1)) / 1e6, digits: 6)),
+            ("seconds", .fixed(report.simulated.traceSeconds, digits: 6)),
             ("summary", .written(summaryJSON)), ("endings", endings), ("tills", tills), ("walls", walls),
             ("transactions", .array(transactions)),
             ("events", .array(events)),

@@ -30,7 +30,7 @@ public enum SummaryFile {
         var fields: [Field] = [
             Field(key: "floor", kind: .text) { .text($0.name) },
             Field(key: "seed", kind: .seed) { .seed($0.seed) },
-            Field(key: "virtual_seconds", kind: .seconds) { .figure($0.simulated.seconds) },
+            Field(key: "virtual_seconds", kind: .seconds) { .figure($0.simulated.traceSeconds) },
             Field(key: "transactions", kind: .count) { .count($0.transactions) },
             Field(key: "successes", kind: .count) { .count($0.successes) },
         ]

@@ -39,6 +39,10 @@ extension Duration {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 
+    /// `wholeMicroseconds` in seconds: an instant as every file of a run writes it (a trace's
+    /// times, a stopped run's summary and report), so that they agree to the microsecond.
+    public var traceSeconds: Double { Double(wholeMicroseconds) / 1e6 }
+
     /// `self / .seconds(1)`, the same value (the attoseconds' nearest double
     /// over 10^18), without the standard library's generic 128-bit conversion
     /// when the attoseconds fit 64 bits (about 9.2 s).
