@@ -177,7 +177,7 @@ import Testing
         }
     }
 
-    @Test func aDecimalNumberIsReadFromEveryStringTypeAndNothingElseIs() {
+    @Test func aDecimalNumberIsReadFromAStringOrASubstringAndNothingElseIs() {
         #expect(DecimalNumber.read("-1.5e2") == -150)
         #expect(DecimalNumber.read(Substring("x,+.5E1").dropFirst(2)) == 5)
         for text in ["", "0x1p2", "inf", "nan", "1e999", "1 ", "١", "1_0"] { #expect(DecimalNumber.read(text) == nil, "\(text)") }

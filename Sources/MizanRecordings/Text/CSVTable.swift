@@ -66,8 +66,9 @@ public struct CSVTable: Sendable {
         var expected: String { headers.map { "'" + $0.joined(separator: ",") + "'" }.joined(separator: " or ") }
 
         mutating func row(_ line: Substring, number: Int) throws(InputError) -> Row? {
-            if line.trimmingSpaces.isEmpty { return nil }
             let fields = line.commaSeparatedFields
+            // A blank line (spaces and tabs at most) is one empty field.
+            if fields.count == 1, fields[0].isEmpty { return nil }
             if !sawHeader {
                 guard let matched = headers.first(where: { fields.map(String.init) == $0 }) else {
                     throw InputError(path: path, line: number, "expected the header \(expected), got '\(TextLines.excerpt(line))'")
@@ -109,8 +110,8 @@ public struct CSVTable: Sendable {
 }
 
 extension Substring {
-    /// Without the spaces and tabs at its ends. Read as UTF-8 bytes: a space, a tab and a comma are
-    /// one byte each, never part of another character's.
+    /// Without the spaces and tabs at its ends. Read as UTF-8 bytes: a space and a tab are one byte
+    /// each, never part of another character's.
     var trimmingSpaces: Substring {
         let bytes = utf8
         var (low, high) = (bytes.startIndex, bytes.endIndex)
@@ -119,8 +120,8 @@ extension Substring {
         return Substring(unicodeScalars[low..<high])
     }
 
-    /// The fields between its commas (every comma, whatever follows it), each without the spaces
-    /// and tabs at its ends: how every CSV line the tool reads is split.
+    /// The fields between its commas (every comma, whatever stands beside it: one byte in UTF-8),
+    /// each without the spaces and tabs at its ends: how every CSV line the tool reads is split.
     var commaSeparatedFields: [Substring] {
         let bytes = utf8, scalars = unicodeScalars
         var fields: [Substring] = []
